@@ -1,0 +1,52 @@
+# Persistent perf events for Linux 6.1: build the series, test it under QEMU.
+# See README.md.  Everything generated lives under build/.
+
+KVER_PKG ?= 6.1.192-3
+export KVER_PKG
+
+SHELL := /bin/sh
+B := build
+LINUX := $(B)/linux
+BZIMAGE := $(B)/kernel/arch/x86/boot/bzImage
+PERF := $(B)/perf/perf
+SELFTESTS := $(B)/selftests/perf_events
+
+.PHONY: all deps tree export kernel perf selftests vm shell demo check \
+	check-bisect check-harness check-patches check-sparse check-guest clean
+
+all: kernel perf
+
+deps:
+	@mkdir -p $(B)
+	@sh scripts/deps.sh
+
+tree: deps
+	@sh scripts/tree.sh
+
+export:
+	@sh scripts/export.sh
+
+kernel: tree
+	@sh scripts/step.sh "kernel" sh scripts/kernel.sh $(LINUX) $(B)/kernel config/guest.config
+
+perf: tree
+	@sh scripts/step.sh "perf" sh scripts/perf.sh $(LINUX) $(B)/perf
+
+selftests: kernel
+	@sh scripts/step.sh "selftests" sh scripts/selftests.sh $(LINUX) $(B)/selftests $(B)/kernel
+
+# make vm CMD='uname -a'
+vm: kernel
+	@sh scripts/vm.sh -- $(or $(CMD),uname -a)
+
+demo: kernel perf selftests
+	@sh scripts/demo.sh
+
+check: kernel perf selftests
+	@sh scripts/check.sh
+
+check-bisect: tree
+	@sh scripts/check-bisect.sh
+
+clean:
+	rm -rf $(B)/kernel $(B)/perf $(B)/selftests $(B)/vm $(B)/check

@@ -1,0 +1,42 @@
+#!/bin/sh
+# make check-bisect: build the kernel after every patch of the series in turn
+# (and perf / the selftests when the patch touches them), incrementally, in
+# build/bisect; name the first patch that does not build.
+set -u
+B=build/bisect
+export CCACHE_DIR=$(pwd)/build/ccache
+if [ ! -e "$B/linux/.git" ]; then
+	mkdir -p "$B"
+	git -C build/linux worktree prune
+	git -C build/linux worktree add -q --detach "$(pwd)/$B/linux" base || exit 1
+fi
+n=0; bad=0
+for c in $(git -C build/linux rev-list --reverse base..HEAD); do
+	n=$((n + 1))
+	subj=$(git -C build/linux log -1 --format=%s "$c")
+	git -C "$B/linux" checkout -q --detach "$c" || exit 1
+	files=$(git -C build/linux diff-tree --no-commit-id --name-only -r "$c")
+	what=kernel
+	ok=1
+	CONFIG_CHECK=0 sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config > "$B/log" 2>&1 || ok=0
+	if [ $ok = 1 ] && echo "$files" | grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/'; then
+		what="$what+perf"
+		sh scripts/perf.sh "$B/linux" "$B/perf" >> "$B/log" 2>&1 || ok=0
+	fi
+	if [ $ok = 1 ] && echo "$files" | grep -q '^tools/testing/selftests/perf_events/'; then
+		what="$what+selftests"
+		sh scripts/selftests.sh "$B/linux" "$B/selftests" "$B/obj" >> "$B/log" 2>&1 || ok=0
+	fi
+	if [ $ok = 1 ]; then
+		printf 'ok   %2d %-16s %s\n' "$n" "$what" "$subj"
+	else
+		printf 'FAIL %2d %-16s %s\n' "$n" "$what" "$subj"
+		tail -n 15 "$B/log"
+		echo "check-bisect: patch $n ($subj) does not build (log: $B/log)"
+		bad=1
+		break
+	fi
+done
+[ $n -gt 0 ] || echo "check-bisect: the series is empty"
+[ $bad = 0 ] && echo "check-bisect: all $n patches build"
+exit $bad

@@ -1,0 +1,21 @@
+#!/bin/sh
+# Usage: check-patches.sh RESULTS -- scripts/checkpatch.pl --strict on every
+# patch of patches/series: zero errors, warnings and checks.  Exceptions: one
+# "TYPE reason" a line in tests/checkpatch-exceptions.txt.
+set -u
+res=$1
+LINUX=${LINUX:-build/linux}
+ignore=$(grep -v '^#' tests/checkpatch-exceptions.txt | awk 'NF {print $1}' | paste -sd, -)
+n=0
+for p in $(grep -v -e '^#' -e '^$' patches/series); do
+	n=$((n + 1))
+	out=$(perl "$LINUX/scripts/checkpatch.pl" --root="$LINUX" --strict --no-summary-file \
+		${ignore:+--ignore "$ignore"} "patches/$p" 2>&1)
+	if echo "$out" | grep -q '^total: 0 errors, 0 warnings, 0 checks'; then
+		echo "PASS checkpatch/$p" >> "$res"
+	else
+		echo "FAIL checkpatch/$p $(echo "$out" | grep '^total:')" >> "$res"
+		echo "$out" | grep -E '^(ERROR|WARNING|CHECK|#)' | head -n 20
+	fi
+done
+[ $n -gt 0 ] || echo "SKIP checkpatch (patches/series is empty)" >> "$res"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# make check: harness self-tests, checkpatch, sparse, then one guest boot for
+# KUnit + kselftests + end-to-end tests; one summary line "N passed, N failed".
+set -u
+R=build/check
+rm -rf "$R"; mkdir -p "$R"
+res=$R/results.txt
+: > "$res"
+step() { sh scripts/step.sh "$@"; }
+
+step "harness self-tests" sh scripts/check-harness.sh "$res"
+step "checkpatch --strict" sh scripts/check-patches.sh "$res"
+step "sparse (touched dirs vs base)" sh scripts/check-sparse.sh "$res"
+
+# One boot: KUnit at boot (kunit.enable=1), then kselftests and e2e tests.
+step "guest tests (KUnit, kselftests, e2e)" sh scripts/vm.sh --timeout "${CHECK_TIMEOUT:-1200}" \
+	--out "$R/guest" --append "kunit.enable=1" \
+	-- sh tests/guest/run.sh build/selftests/perf_events
+rc=$?
+if [ $rc != 0 ]; then
+	echo "FAIL guest-boot (vm.sh exit $rc, see $R/guest/console.log)" >> "$res"
+fi
+if [ -s "$R/guest/kunit.log" ]; then
+	python3 build/linux/tools/testing/kunit/kunit.py parse --json="$R/kunit.json" \
+		"$R/guest/kunit.log" > "$R/kunit.txt" 2>&1
+	jq -r '.. | objects | select(has("test_cases")) | .name as $s | .test_cases[] |
+		(if .status == "PASS" or .status == "SKIP" then .status else "FAIL" end) + " kunit/" + $s + "." + .name' \
+		"$R/kunit.json" >> "$res" 2>/dev/null ||
+		echo "FAIL kunit (kunit.py parse failed: $R/kunit.txt)" >> "$res"
+	grep -q ' kunit/' "$res" || echo "FAIL kunit (no KUnit results in $R/guest/kunit.log)" >> "$res"
+fi
+for t in "$R"/guest/kselftest-*.tap; do
+	[ -f "$t" ] || continue
+	n=${t##*/kselftest-}; n=${n%.tap}
+	sh scripts/tap2results.sh "perf_events/$n/" "$t" >> "$res"
+done
+[ -f "$R/guest/e2e.txt" ] && cat "$R/guest/e2e.txt" >> "$res"
+echo
+sh scripts/results.sh "$res" tests/known-failures.txt

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Usage: perf.sh SRC OUT -- build SRC/tools/perf into OUT with a lean feature
+# set (no python/perl/gtk/babeltrace/jvmti/libunwind/slang/numa/bpf/crypto).
+set -eu
+SRC=$1; OUT=$2
+mkdir -p "$OUT"
+OUT=$(realpath "$OUT")
+export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache}
+log=$OUT/build.log
+if ! make -C "$SRC/tools/perf" O="$OUT" CC="ccache gcc" -j"$(nproc)" WERROR=0 \
+	NO_LIBPYTHON=1 NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
+	NO_LIBUNWIND=1 NO_SLANG=1 NO_LIBNUMA=1 NO_LIBBPF=1 NO_BPF_SKEL=1 \
+	NO_LIBCRYPTO=1 NO_SDT=1 NO_LIBCAP=1 NO_LIBDEBUGINFOD=1 >"$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -20 >&2
+	echo "perf: build of $SRC/tools/perf failed (full log: $log)" >&2
+	exit 1
+fi
+echo "perf: $OUT/perf"

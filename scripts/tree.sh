@@ -1,0 +1,76 @@
+#!/bin/sh
+# Make build/linux: the pristine Debian source committed and tagged "base",
+# then every patch of patches/series applied with "git am", one commit each.
+# Idempotent: does nothing when the series and the tree already match.
+#
+# Environment: LINUX (tree, default build/linux), PATCHES (default patches),
+# SRC_TARBALL, KVER_PKG (expected package version).
+set -eu
+LINUX=${LINUX:-build/linux}
+PATCHES=${PATCHES:-patches}
+SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+KVER_PKG=${KVER_PKG:-6.1.192-3}
+STAMP=$LINUX/.git/harness-series
+
+die() { echo "tree: $*" >&2; exit 1; }
+
+
+git_() { git -C "$LINUX" -c user.name="Persistent Events Project" \
+	-c user.email=devel@perf-persistent.invalid "$@"; }
+
+if ! git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
+	[ -r "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run 'make deps' (package linux-source-6.1)"
+	have=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || echo unknown)
+	if [ "$have" != "$KVER_PKG" ]; then
+		echo "tree: WARNING: installed linux-source-6.1 is $have, the series is pinned to $KVER_PKG" >&2
+		[ "${ALLOW_OTHER_BASE:-0}" = 1 ] ||
+			die "refusing to build on $have; install $KVER_PKG (make deps) or set ALLOW_OTHER_BASE=1"
+	fi
+	echo "tree: unpacking $SRC_TARBALL ($have) into $LINUX"
+	rm -rf "$LINUX" "$LINUX.tmp"
+	mkdir -p "$LINUX.tmp"
+	tar -xJf "$SRC_TARBALL" -C "$LINUX.tmp" --strip-components=1
+	git -C "$LINUX.tmp" init -q
+	git -C "$LINUX.tmp" add -A -f
+	# Fixed identity and dates: the base commit id is the same on every machine.
+	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+	git -C "$LINUX.tmp" -c user.name="Persistent Events Project" \
+		-c user.email=devel@perf-persistent.invalid \
+		commit -q -m "base: Debian linux-source-6.1 $have" \
+		-m "Pristine $SRC_TARBALL from the Debian package linux-source-6.1, version $have."
+	git -C "$LINUX.tmp" tag base
+	git -C "$LINUX.tmp" config user.name "Persistent Events Project"
+	git -C "$LINUX.tmp" config user.email devel@perf-persistent.invalid
+	mv "$LINUX.tmp" "$LINUX"
+fi
+
+want=$(PATCHES=$PATCHES sh "$(dirname "$0")/series-hash.sh")
+if [ -f "$STAMP" ]; then
+	read -r got_hash got_head < "$STAMP" || true
+	head=$(git -C "$LINUX" rev-parse HEAD)
+	if [ "$got_hash" = "$want" ] && [ "$got_head" = "$head" ]; then
+		echo "tree: $LINUX is up to date with $PATCHES/series"
+		exit 0
+	fi
+	if [ "$got_head" != "$head" ] && [ "${FORCE:-0}" != 1 ]; then
+		die "$LINUX has commits that are not in $PATCHES (run 'make export'), or FORCE=1 to discard them"
+	fi
+fi
+[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] || [ "${FORCE:-0}" = 1 ] ||
+	die "$LINUX has uncommitted changes: commit and 'make export' them, or FORCE=1 to discard them"
+
+git_ am --abort >/dev/null 2>&1 || true
+git_ reset -q --hard base
+n=0
+while read -r p; do
+	case $p in ''|'#'*) continue ;; esac
+	[ -f "$PATCHES/$p" ] || die "$PATCHES/series names $p, which does not exist"
+	if ! out=$(git_ am --keep-cr "$(realpath "$PATCHES/$p")" 2>&1); then
+		git_ am --abort >/dev/null 2>&1 || true
+		echo "$out" >&2
+		die "patch $p does not apply (git am output above)"
+	fi
+	n=$((n + 1))
+done < "$PATCHES/series"
+echo "$want $(git -C "$LINUX" rev-parse HEAD)" > "$STAMP"
+echo "tree: $LINUX = base + $n patches"

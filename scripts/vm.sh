@@ -1,0 +1,98 @@
+#!/bin/sh
+# Boot a kernel under QEMU with the host's / as a read-only 9p root, run one
+# shell command in the guest as root, print its output, and exit with its
+# status.  124: the guest hung past --timeout.  255: the guest died without a
+# status (panic).  125: usage or harness error.
+#
+# Usage: vm.sh [--kernel BZIMAGE] [--smp N] [--mem MB] [--timeout S]
+#              [--append ARGS] [--out DIR] [--accel tcg|kvm|auto] [--dry-run]
+#              -- COMMAND...
+# In the guest: cwd as on the host; /tmp, /run, /var/tmp, /root are tmpfs;
+# $HARNESS_OUT is a writable directory that is --out on the host.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+KERNEL=${VM_KERNEL:-$ROOT/build/kernel/arch/x86/boot/bzImage}
+SMP=${VM_SMP:-2}
+MEM=${VM_MEM:-1024}
+TIMEOUT=${VM_TIMEOUT:-300}
+ACCEL=${VM_ACCEL:-auto}
+APPEND=${VM_APPEND:-}
+OUT=
+DRY=0
+usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] -- CMD..." >&2; exit 125; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) KERNEL=$2; shift 2 ;;
+	--smp) SMP=$2; shift 2 ;;
+	--mem) MEM=$2; shift 2 ;;
+	--timeout) TIMEOUT=$2; shift 2 ;;
+	--append) APPEND="$APPEND $2"; shift 2 ;;
+	--out) OUT=$2; shift 2 ;;
+	--accel) ACCEL=$2; shift 2 ;;
+	--dry-run) DRY=1; shift ;;
+	--) shift; break ;;
+	*) usage ;;
+	esac
+done
+[ $# -gt 0 ] || usage
+[ -r "$KERNEL" ] || { echo "vm: no kernel at $KERNEL (run 'make kernel')" >&2; exit 125; }
+command -v qemu-system-x86_64 >/dev/null || { echo "vm: qemu-system-x86_64 missing (run 'make deps')" >&2; exit 125; }
+
+mkdir -p "$ROOT/build/vm"
+if [ -z "$OUT" ]; then OUT=$(mktemp -d "$ROOT/build/vm/run.XXXXXX"); fi
+mkdir -p "$OUT"
+OUT=$(realpath "$OUT")
+rm -f "$OUT/rc" "$OUT/console.log"
+printf '%s\n' "$*" > "$OUT/cmd"
+pwd > "$OUT/cwd"
+
+# KVM only when a bounded probe shows that it really boots a guest.
+if [ "$ACCEL" = auto ]; then
+	probe=$ROOT/build/vm/accel
+	if [ ! -s "$probe" ]; then
+		echo tcg > "$probe"
+		if [ -w /dev/kvm ] && VM_ACCEL=kvm VM_TIMEOUT=20 sh "$0" --kernel "$KERNEL" --out "$ROOT/build/vm/kvm-probe" -- true >/dev/null 2>&1; then
+			echo kvm > "$probe"
+		fi
+	fi
+	ACCEL=$(cat "$probe")
+fi
+case $ACCEL in
+kvm) accel="-accel kvm -cpu host" ;;
+tcg) accel="-accel tcg,thread=multi -cpu max" ;;
+*) usage ;;
+esac
+
+cmdline="console=ttyS0 root=rootfs rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro"
+cmdline="$cmdline init=$ROOT/scripts/guest-init.sh panic=-1 tsc=reliable log_buf_len=4M $APPEND"
+set -- qemu-system-x86_64 $accel -smp "$SMP,sockets=$SMP" -m "$MEM" \
+	-nodefaults -no-user-config -display none -no-reboot \
+	-kernel "$KERNEL" -append "$cmdline" \
+	-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap" \
+	-device "virtio-9p-pci,fsdev=root,mount_tag=rootfs" \
+	-fsdev "local,id=out,path=$OUT,security_model=none,multidevs=remap" \
+	-device "virtio-9p-pci,fsdev=out,mount_tag=harness" \
+	-serial "file:$OUT/console.log" -chardev stdio,id=cmd,signal=off -serial chardev:cmd
+echo "$*" > "$OUT/qemu-cmd"
+if [ "$DRY" = 1 ]; then echo "$*"; exit 0; fi
+
+rc=0
+timeout -k 5 "$TIMEOUT" "$@" </dev/null || rc=$?
+splats='Kernel panic|BUG:|WARNING:|Oops|KASAN:|UBSAN:|possible circular locking|suspicious RCU usage|sleeping function called from invalid context|rcu_sched self-detected stall|unreferenced object'
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "vm: guest hang: no exit after ${TIMEOUT}s, QEMU killed; last console lines ($OUT/console.log):" >&2
+	tail -n 40 "$OUT/console.log" >&2
+	exit 124
+fi
+if [ ! -s "$OUT/rc" ]; then
+	echo "vm: guest died without an exit status (QEMU status $rc); kernel messages ($OUT/console.log):" >&2
+	grep -E "$splats" "$OUT/console.log" | head -n 20 >&2 || true
+	echo "vm: last console lines:" >&2
+	tail -n 40 "$OUT/console.log" >&2
+	exit 255
+fi
+if grep -qE "$splats" "$OUT/console.log"; then
+	echo "vm: note: kernel log has warnings ($OUT/console.log):" >&2
+	grep -E "$splats" "$OUT/console.log" | head -n 10 >&2
+fi
+exit "$(cat "$OUT/rc")"

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Guest side of 'make check': runs in one boot, writes every result file to
+# $HARNESS_OUT for the host to parse.  Usage (in the guest, from the repo):
+#   sh tests/guest/run.sh SELFTEST_DIR
+set -u
+out=${HARNESS_OUT:?}
+st=$(realpath "$1")
+repo=$(pwd)
+dmesg > "$out/kunit.log"
+echo "guest: $(nproc) CPUs, $(uname -r), KUnit log saved"
+for t in "$st"/*; do
+	[ -f "$t" ] && [ -x "$t" ] || continue
+	n=$(basename "$t")
+	echo "guest: kselftest perf_events/$n"
+	(cd /tmp && timeout 300 "$t") > "$out/kselftest-$n.tap" 2>&1
+	echo "# exit=$?" >> "$out/kselftest-$n.tap"
+done
+: > "$out/e2e.txt"
+for t in "$repo"/tests/e2e/*.sh; do
+	[ -f "$t" ] || continue
+	n=$(basename "$t" .sh)
+	echo "guest: e2e $n"
+	(cd /tmp && timeout 300 sh "$t") > "$out/e2e-$n.log" 2>&1
+	rc=$?
+	case $rc in
+	0) echo "PASS e2e/$n" ;;
+	2) echo "SKIP e2e/$n $(tail -n 1 "$out/e2e-$n.log")" ;;
+	*) echo "FAIL e2e/$n exit $rc (log: e2e-$n.log)" ;;
+	esac >> "$out/e2e.txt"
+done
+echo "guest: done"
