@@ -5,12 +5,14 @@
 set -u
 res=$1
 LINUX=${LINUX:-build/linux}
+top=$(pwd)
 ignore=$(grep -v '^#' tests/checkpatch-exceptions.txt | awk 'NF {print $1}' | paste -sd, -)
 n=0
 for p in $(grep -v -e '^#' -e '^$' patches/series); do
 	n=$((n + 1))
-	out=$(perl "$LINUX/scripts/checkpatch.pl" --root="$LINUX" --strict --no-summary-file \
-		${ignore:+--ignore "$ignore"} "patches/$p" 2>&1)
+	# checkpatch misreads patch context unless it runs from the tree's top.
+	out=$(cd "$LINUX" && perl scripts/checkpatch.pl --strict \
+		${ignore:+--ignore "$ignore"} "$top/patches/$p" 2>&1)
 	if echo "$out" | grep -q '^total: 0 errors, 0 warnings, 0 checks'; then
 		echo "PASS checkpatch/$p" >> "$res"
 	else

@@ -11,6 +11,7 @@ step() { sh scripts/step.sh "$@"; }
 step "harness self-tests" sh scripts/check-harness.sh "$res"
 step "checkpatch --strict" sh scripts/check-patches.sh "$res"
 step "sparse (touched dirs vs base)" sh scripts/check-sparse.sh "$res"
+step "perf test (host)" sh scripts/check-perftest.sh "$res"
 
 # One boot: KUnit at boot (kunit.enable=1), then kselftests and e2e tests.
 step "guest tests (KUnit, kselftests, e2e)" sh scripts/vm.sh --timeout "${CHECK_TIMEOUT:-1200}" \
@@ -21,8 +22,8 @@ if [ $rc != 0 ]; then
 	echo "FAIL guest-boot (vm.sh exit $rc, see $R/guest/console.log)" >> "$res"
 fi
 if [ -s "$R/guest/kunit.log" ]; then
-	python3 build/linux/tools/testing/kunit/kunit.py parse --json="$R/kunit.json" \
-		"$R/guest/kunit.log" > "$R/kunit.txt" 2>&1
+	python3 build/linux/tools/testing/kunit/kunit.py parse --json="$(pwd)/$R/kunit.json" \
+		"$(pwd)/$R/guest/kunit.log" > "$R/kunit.txt" 2>&1
 	jq -r '.. | objects | select(has("test_cases")) | .name as $s | .test_cases[] |
 		(if .status == "PASS" or .status == "SKIP" then .status else "FAIL" end) + " kunit/" + $s + "." + .name' \
 		"$R/kunit.json" >> "$res" 2>/dev/null ||
