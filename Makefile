@@ -12,7 +12,7 @@ PERF := $(B)/perf/perf
 SELFTESTS := $(B)/selftests/perf_events
 
 .PHONY: all deps tree export kernel perf selftests vm shell demo check \
-	check-bisect check-harness check-patches check-sparse check-guest clean
+	check-bisect bench clean
 
 all: kernel perf
 
@@ -47,6 +47,9 @@ check: kernel perf selftests
 
 check-bisect: tree
 	@sh scripts/check-bisect.sh
+
+bench: kernel
+	@sh scripts/bench.sh
 
 clean:
 	rm -rf $(B)/kernel $(B)/perf $(B)/selftests $(B)/vm $(B)/check
