@@ -1,23 +1,13 @@
 #!/bin/sh
-# Usage: check-perftest.sh RESULTS -- run the perf test suites named in
+# Usage: check-perftest.sh RESULTS -- run the perf test cases named in
 # tests/perf-tests.txt (user-space tests: on the host) with build/perf/perf
 # and append one result line per test case.
 set -u
 res=$1
-PERF=build/perf/perf
-mkdir -p build/check
+mkdir -p build/check/perftest
+i=0
 grep -v -e '^#' -e '^$' tests/perf-tests.txt | while IFS= read -r t; do
-	out=$("$PERF" test "$t" 2>&1)
-	echo "$out" > "build/check/perftest-$(echo "$t" | tr ' /' '__').log"
-	echo "$out" | awk '
-		/: (Ok|FAILED!|Skip)/ {
-			line=$0; sub(/^ *[0-9.]+: /, "", line)
-			st=line; sub(/.*: /, "", st)
-			name=line; sub(/ *:[^:]*$/, "", name); gsub(/[ \/]+/, "_", name)
-			if (st ~ /^Ok/) print "PASS perftest/" name
-			else if (st ~ /^Skip/) { r=st; sub(/^Skip ?/, "", r); print "SKIP perftest/" name " " r }
-			else print "FAIL perftest/" name
-			n++
-		}
-		END { if (!n) print "FAIL perftest/(no result for test)" }' >> "$res"
+	i=$((i + 1))
+	build/perf/perf test "$t" > "build/check/perftest/host-$i.txt" 2>&1
+	sh scripts/perftest2results.sh "build/check/perftest/host-$i.txt" >> "$res"
 done

@@ -35,6 +35,9 @@ for t in "$R"/guest/kselftest-*.tap; do
 	n=${t##*/kselftest-}; n=${n%.tap}
 	sh scripts/tap2results.sh "perf_events/$n/" "$t" >> "$res"
 done
+for t in "$R"/guest/perftest-guest-*.txt; do
+	[ -f "$t" ] && sh scripts/perftest2results.sh "$t" >> "$res"
+done
 [ -f "$R/guest/e2e.txt" ] && cat "$R/guest/e2e.txt" >> "$res"
 echo
 sh scripts/results.sh "$res" tests/known-failures.txt

@@ -15,6 +15,14 @@ for t in "$st"/*; do
 	(cd /tmp && timeout 300 "$t") > "$out/kselftest-$n.tap" 2>&1
 	echo "# exit=$?" >> "$out/kselftest-$n.tap"
 done
+i=0
+grep -v -e '^#' -e '^$' tests/perf-tests-guest.txt | while IFS= read -r t; do
+	i=$((i + 1))
+	echo "guest: perf test '$t'"
+	# From tools/perf, where perf finds its shell tests (tests/shell).
+	(cd build/linux/tools/perf && timeout 300 "$repo/build/perf/perf" test "$t") \
+		> "$out/perftest-guest-$i.txt" 2>&1
+done
 : > "$out/e2e.txt"
 for t in "$repo"/tests/e2e/*.sh; do
 	[ -f "$t" ] || continue
