@@ -6,6 +6,7 @@ set -u
 out=${HARNESS_OUT:?}
 st=$(realpath "$1")
 repo=$(pwd)
+export PERF="$repo/build/perf/perf" PATH="$repo/build/perf:$PATH"
 dmesg > "$out/kunit.log"
 echo "guest: $(nproc) CPUs, $(uname -r), KUnit log saved"
 for t in "$st"/*; do
