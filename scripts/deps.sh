@@ -4,7 +4,7 @@
 set -eu
 KVER_PKG=${KVER_PKG:-6.1.192-3}
 PKGS="linux-source-6.1 qemu-system-x86 gcc make bc flex bison libelf-dev libssl-dev
-cpio ccache sparse python3 git xz-utils jq rsync kmod
+cpio ccache sparse python3 python3-ply git xz-utils jq rsync kmod
 libdw-dev libtraceevent-dev zlib1g-dev libzstd-dev pkg-config binutils
 gnuplot-nox ${DEPS_EXTRA:-}"
 
