@@ -12,7 +12,7 @@ PERF := $(B)/perf/perf
 SELFTESTS := $(B)/selftests/perf_events
 
 .PHONY: all deps tree export kernel perf selftests vm shell demo check \
-	check-bisect bench clean
+	check-bisect bench check-debug clean
 
 all: kernel perf
 
@@ -50,6 +50,12 @@ check-bisect: tree
 
 bench: kernel
 	@sh scripts/bench.sh
+
+# Debug kernel (KASAN, lockdep, UBSAN, kmemleak...): KUnit, kselftests, the
+# stress test and the attr fuzzer, then a scan of the kernel log for splats.
+check-debug: selftests
+	@sh scripts/step.sh "debug kernel" sh scripts/kernel.sh $(LINUX) $(B)/debug config/guest.config config/debug.config
+	@sh scripts/check-debug.sh
 
 clean:
 	rm -rf $(B)/kernel $(B)/perf $(B)/selftests $(B)/vm $(B)/check

@@ -13,7 +13,8 @@ for k in base patched; do
 	base) img=build/base/obj/arch/x86/boot/bzImage ;;
 	patched) img=build/kernel/arch/x86/boot/bzImage ;;
 	esac
-	sh scripts/step.sh "benchmark on the $k kernel" sh scripts/vm.sh --kernel "$img" \
+	echo "[$(date +%H:%M:%S)] benchmark on the $k kernel ..."
+	sh scripts/vm.sh --kernel "$img" \
 		--timeout "${BENCH_TIMEOUT:-1500}" --out "$B/vm-$k" -- \
 		"$B/sideband-bench -r $REPS" > "$B/$k.txt" ||
 		{ echo "bench: the benchmark failed on the $k kernel ($B/vm-$k/console.log)" >&2; exit 1; }
@@ -21,7 +22,7 @@ done
 # Table: workload N | base ns/op T(N)/T(0) | patched ns/op T(N)/T(0) | patched/base
 awk '
 	FNR == 1 { k++ }
-	/^#/ || NF < 4 { next }
+	/^#/ || NF < 4 || $2 !~ /^[0-9]+$/ { next }
 	{ key=$1 " " $2; ns[k, key]=$3; rel[k, key]=$4; if (k == 1) order[++n]=key }
 	END {
 		printf "%-8s %6s | %12s %10s | %12s %10s | %13s\n", "workload", "N", "base ns/op", "T(N)/T(0)", "patched ns/op", "T(N)/T(0)", "patched/base"
@@ -30,7 +31,7 @@ awk '
 			printf "%-8s %6s | %12.1f %10.3f | %12.1f %10.3f | %13.3f\n", a[1], a[2], ns[1, key], rel[1, key], ns[2, key], rel[2, key], ns[2, key] / ns[1, key]
 		}
 	}' "$B/base.txt" "$B/patched.txt" | tee "$B/table.txt"
-for w in $(awk '!/^#/ && NF >= 4 {print $1}' "$B/base.txt" | sort -u); do
+for w in $(awk '!/^#/ && NF >= 4 && $2 ~ /^[0-9]+$/ {print $1}' "$B/base.txt" | sort -u); do
 	grep "^$w " "$B/base.txt" > "$B/$w-base.dat"
 	grep "^$w " "$B/patched.txt" > "$B/$w-patched.dat"
 	gnuplot <<G
