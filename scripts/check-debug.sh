@@ -117,17 +117,7 @@ G=$R/guest
 [ $rc = 0 ] || echo "FAIL check-debug/guest-boot (vm.sh exit $rc, see $G/console.log)" >> "$res"
 
 # KUnit (at boot), kselftests, stress, fuzz: PASS|FAIL|SKIP lines
-if [ -s "$G/kunit.log" ]; then
-	python3 build/linux/tools/testing/kunit/kunit.py parse --json="$R/kunit.json" \
-		"$G/kunit.log" > "$R/kunit.txt" 2>&1
-	jq -r '.. | objects | select(has("test_cases")) | .name as $s | .test_cases[] |
-		(if .status == "PASS" or .status == "SKIP" then .status else "FAIL" end) + " kunit/" + $s + "." + .name' \
-		"$R/kunit.json" >> "$res" 2>/dev/null ||
-		echo "FAIL kunit (kunit.py parse failed: $R/kunit.txt)" >> "$res"
-	grep -q ' kunit/' "$res" || echo "FAIL kunit (no KUnit results in $G/kunit.log)" >> "$res"
-else
-	echo "FAIL kunit (no kunit.log from the guest)" >> "$res"
-fi
+sh scripts/kunit2results.sh "$G/kunit.log" >> "$res"
 nst=0
 for t in "$G"/kselftest-*.tap; do
 	[ -f "$t" ] || continue

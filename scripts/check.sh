@@ -21,15 +21,7 @@ rc=$?
 if [ $rc != 0 ]; then
 	echo "FAIL guest-boot (vm.sh exit $rc, see $R/guest/console.log)" >> "$res"
 fi
-if [ -s "$R/guest/kunit.log" ]; then
-	python3 build/linux/tools/testing/kunit/kunit.py parse --json="$(pwd)/$R/kunit.json" \
-		"$(pwd)/$R/guest/kunit.log" > "$R/kunit.txt" 2>&1
-	jq -r '.. | objects | select(has("test_cases")) | .name as $s | .test_cases[] |
-		(if .status == "PASS" or .status == "SKIP" then .status else "FAIL" end) + " kunit/" + $s + "." + .name' \
-		"$R/kunit.json" >> "$res" 2>/dev/null ||
-		echo "FAIL kunit (kunit.py parse failed: $R/kunit.txt)" >> "$res"
-	grep -q ' kunit/' "$res" || echo "FAIL kunit (no KUnit results in $R/guest/kunit.log)" >> "$res"
-fi
+sh scripts/kunit2results.sh "$R/guest/kunit.log" >> "$res"
 for t in "$R"/guest/kselftest-*.tap; do
 	[ -f "$t" ] || continue
 	n=${t##*/kselftest-}; n=${n%.tap}
