@@ -48,6 +48,8 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 
+#include "sysfs.h"
+
 #define PMU_DIR		"/sys/bus/event_source/devices/persistent"
 #define EVENT		"mce_record"
 #define KSFT_SKIP	4
@@ -162,37 +164,38 @@ static void dump_call(const struct call *c)
 
 static const struct call *cur;
 
-static void report(const char *what, const char *fmt, ...)
+/* Print one "fuzz: <tag>" line with the current call, if any. */
+static void vsay(const char *tag, const char *what, const char *fmt, va_list ap)
 {
-	va_list ap;
-
-	unexpected++;
-	if (unexpected > MAX_SHOWN)
-		return;
-	printf("fuzz: UNEXPECTED (iteration %lu) %s: ", iterations, what);
-	va_start(ap, fmt);
+	printf("fuzz: %s (iteration %lu)%s%s: ", tag, iterations, what ? " " : "",
+	       what ? what : "");
 	vprintf(fmt, ap);
-	va_end(ap);
 	printf("\n");
 	if (cur)
 		dump_call(cur);
 	fflush(stdout);
 }
 
+static void report(const char *what, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (++unexpected > MAX_SHOWN)
+		return;
+	va_start(ap, fmt);
+	vsay("UNEXPECTED", what, fmt, ap);
+	va_end(ap);
+}
+
 static void note(const char *fmt, ...)
 {
 	va_list ap;
 
-	notes++;
-	if (notes > 3)
+	if (++notes > 3)
 		return;
-	printf("fuzz: note (iteration %lu): ", iterations);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vsay("note", NULL, fmt, ap);
 	va_end(ap);
-	printf("\n");
-	if (cur)
-		dump_call(cur);
 }
 
 static const char *ename(int e)
@@ -241,30 +244,6 @@ static long sys_perf_event_open(void *attr, pid_t pid, int cpu, int group_fd,
 				unsigned long flags)
 {
 	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
-}
-
-static int read_text(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, size - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = 0;
-	return n;
-}
-
-static long long read_num(const char *path)
-{
-	char buf[128];
-
-	if (read_text(path, buf, sizeof(buf)) <= 0)
-		return -1;
-	return strtoll(buf, NULL, 0);
 }
 
 static bool cpu_online(int cpu)

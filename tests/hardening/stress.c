@@ -47,6 +47,8 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
+#include "sysfs.h"
+
 #define PMU_DIR		"/sys/bus/event_source/devices/persistent"
 #define EVENT		"mce_record"
 #define INJ		"/sys/kernel/debug/mce-inject"
@@ -106,32 +108,6 @@ static long perf_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 		      int group_fd, unsigned long flags)
 {
 	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
-}
-
-static int read_text(const char *path, char *buf, size_t size)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, size - 1);
-	if (n < 0)
-		n = -errno;
-	close(fd);
-	if (n < 0)
-		return n;
-	buf[n] = 0;
-	return n;
-}
-
-static long long read_num(const char *path)
-{
-	char buf[128];
-
-	if (read_text(path, buf, sizeof(buf)) <= 0)
-		return -1;
-	return strtoll(buf, NULL, 0);
 }
 
 static int write_text(const char *path, const char *fmt, ...)
