@@ -3,7 +3,7 @@
 # root is read-only and /tmp writable.
 set -eu
 rc=0
-out=$(sh scripts/vm.sh --timeout 120 -- 'echo guest-says-hi; nproc; touch /tmp/x; touch /etc/x 2>/dev/null && echo root-writable; exit 7') || rc=$?
+out=$(sh scripts/vm.sh --accel tcg --timeout 120 -- 'echo guest-says-hi; nproc; touch /tmp/x; touch /etc/x 2>/dev/null && echo root-writable; exit 7') || rc=$?
 echo "$out"
 [ $rc = 7 ]
 echo "$out" | grep -qx guest-says-hi
