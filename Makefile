@@ -12,7 +12,7 @@ PERF := $(B)/perf/perf
 SELFTESTS := $(B)/selftests/perf_events
 
 .PHONY: all deps tree export kernel perf selftests vm shell demo check \
-	check-bisect bench check-debug clean
+	check-bisect check-configs bench check-debug clean
 
 all: kernel perf
 
@@ -47,6 +47,11 @@ check: kernel perf selftests
 
 check-bisect: tree
 	@sh scripts/check-bisect.sh
+
+# Other configurations: TRACEPOINTS=n, X86_MCE=n, SMP=n, the series' options
+# off (whole vmlinux each), allmodconfig + W=1 and sparse against the base.
+check-configs: kernel
+	@sh scripts/check-configs.sh
 
 bench: kernel
 	@sh scripts/bench.sh

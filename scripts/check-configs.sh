@@ -1,0 +1,89 @@
+#!/bin/sh
+# make check-configs: build the series in other configurations than the
+# guest's and list each with its result.
+# - config/matrix/*.config, each on top of tinyconfig + config/guest.config:
+#   a whole vmlinux (link errors from missing stubs show up only there), and
+#   the check that each option really is off;
+# - allmodconfig (WERROR off, so that W=1 can run): the kernel directories
+#   the series touches, patched and base, with W=1; any W=1 warning the base
+#   does not have fails;
+# - sparse over the same directories against the base (scripts/check-sparse.sh).
+# Ends with "N passed, N failed"; exit 1 on any failure.
+set -u
+R=build/configs
+mkdir -p "$R"
+res=$R/results.txt
+: > "$res"
+step() { sh scripts/step.sh "$@"; }
+export CCACHE_DIR=$(pwd)/build/ccache
+
+for frag in config/matrix/*.config; do
+	name=$(basename "$frag" .config)
+	if step "config $name" env KERNEL_TARGETS=vmlinux sh scripts/kernel.sh build/linux \
+			"$R/$name" config/guest.config "$frag"; then
+		echo "PASS configs/$name ($(sed -n 's/^# check-configs: //p' "$frag"))" >> "$res"
+	else
+		echo "FAIL configs/$name (log: $R/$name/build.log)" >> "$res"
+	fi
+done
+
+dirs=$(git -C build/linux diff --name-only base..HEAD -- '*.c' '*.h' |
+	grep -v -e '^tools/' -e '^Documentation/' -e '^samples/' -e '^include/' |
+	xargs -r -n1 dirname | sort -u)
+targets=$(for d in $dirs; do printf '%s/ ' "$d"; done)
+
+# allmodconfig + W=1 for TREE (build/linux or build/base/linux) into OUT;
+# the warnings, without line numbers, go to OUT/w1.txt.
+allmod() {
+	tree=$1 out=$2
+	mkdir -p "$out"
+	out=$(realpath "$out")
+	mk() { make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+	{
+		mk allmodconfig &&
+		"$tree/scripts/config" --file "$out/.config" --disable WERROR &&
+		mk olddefconfig &&
+		mk -j"$(nproc)" W=1 $targets
+	} > "$out/build.log" 2>&1
+	rc=$?
+	grep -E ': (warning|error):' "$out/build.log" |
+		sed -E 's#^(\.\./)*[^ :]*/build/(base/)?linux/##; s/:[0-9]+:[0-9]+:/:/' |
+		sort -u > "$out/w1.txt"
+	return $rc
+}
+[ -n "$dirs" ] || { echo "check-configs: the series touches no kernel C file" >&2; exit 1; }
+timed() {
+	t0=$(date +%s)
+	echo "[$(date +%H:%M:%S)] $1 ..."
+	shift
+	"$@"
+	rc=$?
+	echo "[$(date +%H:%M:%S)] ... $(( $(date +%s) - t0 ))s, exit $rc"
+	return $rc
+}
+if timed "allmodconfig W=1: $targets" allmod build/linux "$R/allmodconfig"; then
+	echo "PASS configs/allmodconfig ($targets)" >> "$res"
+else
+	echo "FAIL configs/allmodconfig (log: $R/allmodconfig/build.log)" >> "$res"
+fi
+KERNEL_TARGETS=prepare sh scripts/base-tree.sh >/dev/null 2>&1 ||
+	echo "FAIL configs/base-tree (could not set up build/base)" >> "$res"
+if timed "allmodconfig W=1, base" allmod build/base/linux "$R/allmodconfig-base"; then
+	new=$(comm -23 "$R/allmodconfig/w1.txt" "$R/allmodconfig-base/w1.txt")
+	if [ -z "$new" ]; then
+		echo "PASS configs/W=1 (no warning over base: $(wc -l < "$R/allmodconfig/w1.txt") patched, $(wc -l < "$R/allmodconfig-base/w1.txt") base)" >> "$res"
+	else
+		echo "FAIL configs/W=1 new warnings: $(echo "$new" | head -n 3 | tr '\n' ' ')" >> "$res"
+		echo "$new"
+	fi
+else
+	echo "FAIL configs/W=1 (the base does not build, log: $R/allmodconfig-base/build.log)" >> "$res"
+fi
+step "sparse (touched dirs vs base)" sh scripts/check-sparse.sh "$res"
+
+echo
+cat "$res"
+pass=$(grep -c '^PASS' "$res")
+fail=$(grep -c '^FAIL' "$res")
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
