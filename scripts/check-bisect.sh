@@ -17,11 +17,12 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	git -C "$B/linux" checkout -q --detach "$c" || exit 1
 	files=$(git -C build/linux diff-tree --no-commit-id --name-only -r "$c")
 	ok=1
+	t0=$(date +%s)
 	: > "$B/log"
 	# A patch that only touches files the kernel build never reads (perf,
-	# libperf, the selftests, Documentation/) cannot break the kernel build
+	# libperf, the selftests, Documentation/, MAINTAINERS) cannot break the kernel build
 	# the previous patch passed: skip it, it is the slow part of CI.
-	if [ $n = 1 ] || echo "$files" | grep -q -v -e '^tools/perf/' -e '^tools/lib/perf/' \
+	if [ $n = 1 ] || echo "$files" | grep -q -v -e '^tools/perf/' -e '^tools/lib/perf/' -e '^MAINTAINERS$' \
 			-e '^tools/testing/' -e '^Documentation/'; then
 		what=kernel
 		CONFIG_CHECK=0 sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config >> "$B/log" 2>&1 || ok=0
@@ -37,7 +38,7 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 		sh scripts/selftests.sh "$B/linux" "$B/selftests" "$B/obj" >> "$B/log" 2>&1 || ok=0
 	fi
 	if [ $ok = 1 ]; then
-		printf 'ok   %2d %-16s %s\n' "$n" "$what" "$subj"
+		printf 'ok   %2d %-16s %4ds %s\n' "$n" "$what" $(( $(date +%s) - t0 )) "$subj"
 	else
 		printf 'FAIL %2d %-16s %s\n' "$n" "$what" "$subj"
 		tail -n 15 "$B/log"

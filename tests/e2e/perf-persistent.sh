@@ -51,10 +51,26 @@ done
 echo "perf record (two sessions) + perf script:"
 grep 'MC[34]: 8c0000000000015[12]' "$W/a.script" | tail -n 2
 
-# 2. perf top --stdio shows the records as they arrive.
-(sleep 4; inject 0x8c00000000000153 0x1000 5; sleep 1; inject 0x8c00000000000153 0x2000 5) &
-sleep 100 | COLUMNS=512 timeout -s INT 10 "$PERF" top --stdio -d 2 -e $EV > "$W/top.out" 2>&1
-wait
+# 2. perf top --stdio shows the records as they arrive.  Its stdin is a
+#    FIFO held open (it quits on EOF).  Once it has drawn its first screen,
+#    one error a second is injected until one shows (perf top drops samples
+#    older than its refresh delay and lets entries decay, so a single record
+#    may come and go between two screens), for at most 30 s.
+mkfifo "$W/top.in"
+COLUMNS=512 timeout -s INT 90 "$PERF" top --stdio -d 2 -e $EV < "$W/top.in" > "$W/top.out" 2>&1 &
+tp=$!
+exec 3> "$W/top.in"
+i=0
+until grep -q PerfTop "$W/top.out" || [ $i -ge 30 ]; do sleep 1; i=$((i + 1)); done
+i=0
+until grep -q 'MC5: 8c00000000000153' "$W/top.out" || [ $i -ge 30 ]; do
+	i=$((i + 1))
+	inject 0x8c00000000000153 $((0x1000 * i)) 5
+	sleep 1
+done
+kill -INT $tp 2>/dev/null
+wait $tp
+exec 3>&-
 grep -q 'mce_record' "$W/top.out" || { cat "$W/top.out"; fail "perf top shows no mce_record"; }
 grep -q 'MC5: 8c00000000000153' "$W/top.out" ||
 	{ tail -n 20 "$W/top.out"; fail "perf top shows no mce_record record"; }

@@ -12,25 +12,28 @@ echo "guest: $(nproc) CPUs, $(uname -r), KUnit log saved"
 for t in "$st"/*; do
 	[ -f "$t" ] && [ -x "$t" ] || continue
 	n=$(basename "$t")
-	echo "guest: kselftest perf_events/$n"
+	t0=$(date +%s)
 	(cd /tmp && timeout 300 "$t") > "$out/kselftest-$n.tap" 2>&1
 	echo "# exit=$?" >> "$out/kselftest-$n.tap"
+	echo "guest: kselftest perf_events/$n ($(( $(date +%s) - t0 ))s)"
 done
 i=0
 grep -v -e '^#' -e '^$' tests/perf-tests-guest.txt | while IFS= read -r t; do
 	i=$((i + 1))
-	echo "guest: perf test '$t'"
+	t0=$(date +%s)
 	# From tools/perf, where perf finds its shell tests (tests/shell).
 	(cd build/linux/tools/perf && timeout 300 "$repo/build/perf/perf" test "$t") \
 		> "$out/perftest-guest-$i.txt" 2>&1
+	echo "guest: perf test '$t' ($(( $(date +%s) - t0 ))s)"
 done
 : > "$out/e2e.txt"
 for t in "$repo"/tests/e2e/*.sh; do
 	[ -f "$t" ] || continue
 	n=$(basename "$t" .sh)
-	echo "guest: e2e $n"
+	t0=$(date +%s)
 	(cd /tmp && timeout 300 sh "$t") > "$out/e2e-$n.log" 2>&1
 	rc=$?
+	echo "guest: e2e $n ($(( $(date +%s) - t0 ))s)"
 	case $rc in
 	0) echo "PASS e2e/$n" ;;
 	2) echo "SKIP e2e/$n $(tail -n 1 "$out/e2e-$n.log")" ;;
