@@ -59,7 +59,10 @@ if [ "$ACCEL" = auto ]; then
 fi
 case $ACCEL in
 kvm) accel="-accel kvm -cpu host" ;;
-tcg) accel="-accel tcg,thread=multi -cpu max" ;;
+tcg) accel="-accel tcg,thread=multi -cpu max"
+	# VM_ICOUNT (e.g. shift=0,sleep=off): guest time counts guest instructions
+	# (deterministic costs for benchmarks; single-threaded TCG).
+	[ -z "${VM_ICOUNT:-}" ] || accel="-accel tcg,thread=single -cpu max -icount $VM_ICOUNT" ;;
 *) usage ;;
 esac
 
