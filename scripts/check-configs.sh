@@ -39,6 +39,11 @@ allmod() {
 	mkdir -p "$out"
 	out=$(realpath "$out")
 	mk() { make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+	# Warnings show only when a file is compiled: compile the touched
+	# directories afresh every time.
+	for d in $dirs; do
+		[ -d "$out/$d" ] && find "$out/$d" -name '*.o' -delete
+	done
 	{
 		mk allmodconfig &&
 		"$tree/scripts/config" --file "$out/.config" --disable WERROR &&
