@@ -52,12 +52,13 @@ echo "perf record (two sessions) + perf script:"
 grep 'MC[34]: 8c0000000000015[12]' "$W/a.script" | tail -n 2
 
 # 2. perf top --stdio shows the records as they arrive.  Its stdin is a
-#    FIFO held open (it quits on EOF).  Once it has drawn its first screen,
+#    FIFO held open (it quits on EOF), its stdout line-buffered (stdbuf) so
+#    that its screens reach the file as drawn.  Once it has drawn the first,
 #    one error a second is injected until one shows (perf top drops samples
 #    older than its refresh delay and lets entries decay, so a single record
 #    may come and go between two screens), for at most 30 s.
 mkfifo "$W/top.in"
-COLUMNS=512 timeout -s INT 90 "$PERF" top --stdio -d 2 -e $EV < "$W/top.in" > "$W/top.out" 2>&1 &
+COLUMNS=512 timeout -s INT 90 stdbuf -oL "$PERF" top --stdio -d 2 -e $EV < "$W/top.in" > "$W/top.out" 2>&1 &
 tp=$!
 exec 3> "$W/top.in"
 i=0
