@@ -48,7 +48,7 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 
-#include "sysfs.h"
+#include "common.h"
 
 #define PMU_DIR		"/sys/bus/event_source/devices/persistent"
 #define EVENT		"mce_record"
@@ -240,34 +240,10 @@ static void check_exact(const char *what, int err, int want)
 		report(what, "got %s, the documentation says %s", ename(err), ename(want));
 }
 
-static long sys_perf_event_open(void *attr, pid_t pid, int cpu, int group_fd,
-				unsigned long flags)
+/* Online and within the CPUs the fuzzer knows */
+static bool cpu_usable(int cpu)
 {
-	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
-}
-
-static bool cpu_online(int cpu)
-{
-	char path[96];
-
-	if (cpu < 0 || cpu >= nr_cpus)
-		return false;
-	if (cpu == 0)
-		return true;
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-	return read_num(path) != 0;
-}
-
-static int open_persistent(int cpu)
-{
-	struct perf_event_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = ptype;
-	a.config = mce_id;
-	a.persistent = 1;
-	return sys_perf_event_open(&a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	return cpu < nr_cpus && cpu_online(cpu);
 }
 
 /* Random values with a bias to interesting ones */
@@ -446,7 +422,7 @@ static int predict_persistent(const struct call *c, const unsigned char *buf,
 		return EINVAL;
 	if (a->config != (uint64_t)mce_id)
 		return ENOENT;	/* only one persistent event on this kernel */
-	if (!cpu_online(c->cpu))
+	if (!cpu_usable(c->cpu))
 		return ENODEV;
 	if (c->placement == 1 || c->placement == 2)
 		return EFAULT;	/* the attr is written back to a read-only page */
@@ -838,7 +814,7 @@ static void one_iteration(void)
 		}
 		check_errno("perf_event_open", err, allowed);
 		if (c.placement == 0 && c.flags == 0 && c.pid == -1 && c.group_fd == -1 &&
-		    cpu_online(c.cpu) && ((struct perf_event_attr *)buf)->type == (uint32_t)ptype &&
+		    cpu_usable(c.cpu) && ((struct perf_event_attr *)buf)->type == (uint32_t)ptype &&
 		    err != EINVAL && err != E2BIG)
 			note("persistent PMU type without the persistent bit: got %s "
 			     "(documented EINVAL)", ename(err));
@@ -926,7 +902,7 @@ int main(int argc, char **argv)
 	mprotect(RO_PAGE, page, PROT_READ);
 	mprotect(NONE_PAGE, page, PROT_NONE);
 
-	h_persist = open_persistent(0);
+	h_persist = open_persistent(ptype, mce_id, 0);
 	memset(&sw, 0, sizeof(sw));
 	sw.size = sizeof(sw);
 	sw.type = PERF_TYPE_SOFTWARE;

@@ -47,7 +47,7 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 
-#include "sysfs.h"
+#include "common.h"
 
 #define PMU_DIR		"/sys/bus/event_source/devices/persistent"
 #define EVENT		"mce_record"
@@ -104,12 +104,6 @@ static void logmsg(const char *fmt, ...)
 	fflush(stdout);
 }
 
-static long perf_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-		      int group_fd, unsigned long flags)
-{
-	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
-}
-
 static int write_text(const char *path, const char *fmt, ...)
 {
 	char buf[128];
@@ -159,16 +153,6 @@ static void load_layout(void)
 	}
 }
 
-static bool cpu_online(int cpu)
-{
-	char path[96];
-
-	if (cpu == 0)
-		return true;
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-	return read_num(path) != 0;	/* no file: cannot go offline */
-}
-
 static void pin(int cpu)
 {
 	cpu_set_t set;
@@ -184,14 +168,7 @@ static void pin(int cpu)
 
 static int open_event(int cpu)
 {
-	struct perf_event_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = pmu_type;
-	attr.config = event_id;
-	attr.persistent = 1;
-	return perf_open(&attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	return open_persistent(pmu_type, event_id, cpu);
 }
 
 static uint64_t load_head(void *base)
