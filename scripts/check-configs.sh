@@ -15,7 +15,7 @@ mkdir -p "$R"
 res=$R/results.txt
 : > "$res"
 step() { sh scripts/step.sh "$@"; }
-export CCACHE_DIR=$(pwd)/build/ccache
+export CCACHE_DIR=$(pwd)/build/ccache CCACHE_DEPEND=1
 
 for frag in config/matrix/*.config; do
 	name=$(basename "$frag" .config)

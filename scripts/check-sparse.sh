@@ -14,7 +14,7 @@ if [ -z "$dirs" ]; then
 	exit 0
 fi
 KERNEL_TARGETS=prepare sh scripts/base-tree.sh || { echo "FAIL sparse (could not prepare the base tree)" >> "$res"; exit 0; }
-export CCACHE_DIR=$(pwd)/build/ccache
+export CCACHE_DIR=$(pwd)/build/ccache CCACHE_DEPEND=1
 # Relative file names, no line numbers: the two trees are compared by message.
 norm() { grep -E ': (warning|error):' | sed -E 's#^(\.\./)*[^ :]*/build/(base/)?linux/##; s#^\.\./linux/##; s/:[0-9]+:[0-9]+:/:/' | sort; }
 mkdir -p build/check/sparse

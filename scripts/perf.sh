@@ -5,7 +5,7 @@ set -eu
 SRC=$1; OUT=$2
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
-export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache}
+export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
 log=$OUT/build.log
 if ! make -C "$SRC/tools/perf" O="$OUT" CC="ccache gcc" -j"$(nproc)" WERROR=0 \
 	NO_LIBPYTHON=1 NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \

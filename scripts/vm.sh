@@ -7,8 +7,10 @@
 # Usage: vm.sh [--kernel BZIMAGE] [--smp N] [--mem MB] [--timeout S]
 #              [--append ARGS] [--out DIR] [--accel tcg|kvm|auto] [--dry-run]
 #              -- COMMAND...
-# In the guest: cwd as on the host; /tmp, /run, /var/tmp, /root are tmpfs;
-# $HARNESS_OUT is a writable directory that is --out on the host.
+# In the guest: cwd as on the host; /tmp, /run, /var/tmp, /root are tmpfs,
+# with this repository shared again at its own path when it lies under one of
+# them (a clone in /root or /tmp); $HARNESS_OUT is a writable directory that
+# is --out on the host.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 KERNEL=${VM_KERNEL:-$ROOT/build/kernel/arch/x86/boot/bzImage}
@@ -45,6 +47,7 @@ OUT=$(realpath "$OUT")
 rm -f "$OUT/rc" "$OUT/console.log"
 printf '%s\n' "$*" > "$OUT/cmd"
 pwd > "$OUT/cwd"
+echo "$ROOT" > "$OUT/repo"
 
 # TCG by default: KVM hangs on the project's build machines, and a probe
 # costs 20 s on every clean checkout.  auto: KVM only when a bounded probe
@@ -75,6 +78,8 @@ set -- qemu-system-x86_64 $accel -smp "$SMP,sockets=$SMP" -m "$MEM" \
 	-kernel "$KERNEL" -append "$cmdline" \
 	-fsdev "local,id=root,path=/,security_model=none,readonly=on,multidevs=remap" \
 	-device "virtio-9p-pci,fsdev=root,mount_tag=rootfs" \
+	-fsdev "local,id=repo,path=$ROOT,security_model=none,readonly=on,multidevs=remap" \
+	-device "virtio-9p-pci,fsdev=repo,mount_tag=repo" \
 	-fsdev "local,id=out,path=$OUT,security_model=none,multidevs=remap" \
 	-device "virtio-9p-pci,fsdev=out,mount_tag=harness" \
 	-serial "file:$OUT/console.log" -chardev stdio,id=cmd,signal=off -serial chardev:cmd
