@@ -20,8 +20,8 @@ norm() { grep -E ': (warning|error):' | sed -E 's#^(\.\./)*[^ :]*/build/(base/)?
 mkdir -p build/check/sparse
 for d in $dirs; do
 	f=build/check/sparse/$(echo "$d" | tr / _)
-	make -C "$LINUX" O=../kernel ARCH=x86_64 CC="ccache gcc" C=2 "$d/" 2>&1 | norm > "$f.patched"
-	make -C build/base/linux O=../obj ARCH=x86_64 CC="ccache gcc" C=2 "$d/" 2>&1 | norm > "$f.base"
+	make -C "$LINUX" O=../kernel ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" C=2 "$d/" 2>&1 | norm > "$f.patched"
+	make -C build/base/linux O=../obj ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" C=2 "$d/" 2>&1 | norm > "$f.base"
 	new=$(comm -23 "$f.patched" "$f.base")
 	if [ -z "$new" ]; then
 		echo "PASS sparse/$d" >> "$res"
