@@ -6,7 +6,6 @@
 # KERNEL_TARGETS=prepare builds only what sparse needs.
 set -eu
 B=build/base
-export CCACHE_DIR=$(pwd)/build/ccache CCACHE_DEPEND=1
 if [ ! -d "$B/linux/.git" ] && [ ! -f "$B/linux/.git" ]; then
 	mkdir -p "$B"
 	git -C build/linux worktree prune

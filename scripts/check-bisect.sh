@@ -4,7 +4,6 @@
 # build/bisect; name the first patch that does not build.
 set -u
 B=build/bisect
-export CCACHE_DIR=$(pwd)/build/ccache CCACHE_DEPEND=1
 if [ ! -e "$B/linux/.git" ]; then
 	mkdir -p "$B"
 	git -C build/linux worktree prune

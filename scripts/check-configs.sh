@@ -15,7 +15,7 @@ mkdir -p "$R"
 res=$R/results.txt
 : > "$res"
 step() { sh scripts/step.sh "$@"; }
-export CCACHE_DIR=$(pwd)/build/ccache CCACHE_DEPEND=1
+. scripts/kbuild-env.sh
 
 for frag in config/matrix/*.config; do
 	name=$(basename "$frag" .config)
@@ -27,9 +27,7 @@ for frag in config/matrix/*.config; do
 	fi
 done
 
-dirs=$(git -C build/linux diff --name-only base..HEAD -- '*.c' '*.h' |
-	grep -v -e '^tools/' -e '^Documentation/' -e '^samples/' -e '^include/' |
-	xargs -r -n1 dirname | sort -u)
+dirs=$(touched_dirs)
 targets=$(for d in $dirs; do printf '%s/ ' "$d"; done)
 
 # allmodconfig + W=1 for TREE (build/linux or build/base/linux) into OUT;
@@ -38,7 +36,7 @@ allmod() {
 	tree=$1 out=$2
 	mkdir -p "$out"
 	out=$(realpath "$out")
-	mk() { make -C "$tree" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+	mk() { kmake "$tree" "$out" "$@"; }
 	# Warnings show only when a file is compiled: compile the touched
 	# directories afresh every time.
 	for d in $dirs; do
