@@ -1,8 +1,7 @@
-# Persistent perf events for Linux 6.1: build the series, test it under QEMU.
-# See README.md.  Everything generated lives under build/.
-
-KVER_PKG ?= 6.1.192-3
-export KVER_PKG
+# Persistent perf events for Linux: build the series, test it under QEMU.
+# See README.md.  Everything generated lives under build/.  The kernel
+# source the series applies to (Debian package and version) is named by the
+# cover letter's "Base:" line (scripts/base.sh).
 
 SHELL := /bin/sh
 B := build

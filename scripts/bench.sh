@@ -100,7 +100,7 @@ set title "side-band delivery cost, $w workload ($clock clock)"
 set xlabel "uninterested CPU-wide events per CPU (N)"
 set ylabel "ns per operation"
 set key left top
-plot "$B/$clock-$w-base.dat" using 2:3 with linespoints title "base 6.1.192", \
+plot "$B/$clock-$w-base.dat" using 2:3 with linespoints title "base $(sh scripts/base.sh | cut -d' ' -f2)", \
      "$B/$clock-$w-patched.dat" using 2:3 with linespoints title "patched"
 G
 		echo "bench: plot $B/sideband-$w-$clock.svg"

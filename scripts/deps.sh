@@ -2,8 +2,10 @@
 # Install the Debian packages the harness needs, only those missing.
 # Not root and something missing: print the exact apt-get command, exit 1.
 set -eu
-KVER_PKG=${KVER_PKG:-6.1.192-3}
-PKGS="linux-source-6.1 qemu-system-x86 gcc make bc flex bison libelf-dev libssl-dev
+# The kernel source package and version come from the series' cover letter.
+set -- $(sh "$(dirname "$0")/base.sh")
+SRC_PKG=$1 SRC_VER=$2
+PKGS="$SRC_PKG qemu-system-x86 gcc make bc flex bison libelf-dev libssl-dev
 cpio ccache sparse python3 python3-ply git xz-utils jq rsync kmod
 libdw-dev libtraceevent-dev zlib1g-dev libzstd-dev pkg-config binutils
 gnuplot-nox ${DEPS_EXTRA:-}"
@@ -13,13 +15,13 @@ for p in $PKGS; do
 	st=$(dpkg-query -W -f '${db:Status-Abbrev}' "$p" 2>/dev/null || true)
 	case $st in ii*) ;; *) missing="$missing $p" ;; esac
 done
-have=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || true)
+have=$(dpkg-query -W -f '${Version}' "$SRC_PKG" 2>/dev/null || true)
 src=
-if [ -n "$have" ] && [ "$have" != "$KVER_PKG" ]; then
-	echo "deps: linux-source-6.1 $have is installed; the series is pinned to $KVER_PKG" >&2
-	src="linux-source-6.1=$KVER_PKG"
+if [ -n "$have" ] && [ "$have" != "$SRC_VER" ]; then
+	echo "deps: $SRC_PKG $have is installed; the series is pinned to $SRC_VER" >&2
+	src="$SRC_PKG=$SRC_VER"
 fi
-missing=$(echo "$missing" | sed "s/ linux-source-6.1\$/ linux-source-6.1=$KVER_PKG/; s/ linux-source-6.1 / linux-source-6.1=$KVER_PKG /")
+missing=$(echo "$missing " | sed "s/ $SRC_PKG / $SRC_PKG=$SRC_VER /; s/ \$//")
 [ -n "$missing$src" ] || exit 0
 
 cmd="apt-get install -y --no-install-recommends$missing${src:+ $src}"

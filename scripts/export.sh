@@ -11,7 +11,10 @@ n=$(git -C "$LINUX" rev-list --count base..HEAD)
 [ "$n" -gt 0 ] || die "no commits in $LINUX after base"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$LINUX" format-patch -q --zero-commit --no-signature --cover-letter \
+# --full-index: abbreviated blob ids grow with the repository's size, so
+# a fresh clone would otherwise rewrite every patch's index lines.
+git -C "$LINUX" -c user.name="Persistent Events Project" \
+	-c user.email=devel@perf-persistent.invalid format-patch -q --zero-commit --no-signature --cover-letter --full-index \
 	--base=base -o "$tmp/out" base..HEAD
 cover=$PATCHES/0000-cover-letter.patch
 gen=$tmp/out/0000-cover-letter.patch

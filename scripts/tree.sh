@@ -4,12 +4,11 @@
 # Idempotent: does nothing when the series and the tree already match.
 #
 # Environment: LINUX (tree, default build/linux), PATCHES (default patches),
-# SRC_TARBALL, KVER_PKG (expected package version).
+# SRC_TARBALL.  The Debian source package and its version come from the
+# cover letter's "Base:" line (scripts/base.sh).
 set -eu
 LINUX=${LINUX:-build/linux}
 PATCHES=${PATCHES:-patches}
-SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-KVER_PKG=${KVER_PKG:-6.1.192-3}
 STAMP=$LINUX/.git/harness-series
 
 die() { echo "tree: $*" >&2; exit 1; }
@@ -18,13 +17,35 @@ die() { echo "tree: $*" >&2; exit 1; }
 git_() { git -C "$LINUX" -c user.name="Persistent Events Project" \
 	-c user.email=devel@perf-persistent.invalid "$@"; }
 
+# A tree unpacked from another base (6.1 and 6.12 series): unpack again,
+# unless it holds work that is not exported.
+if git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1 &&
+	subj=$(git -C "$LINUX" log -1 --format=%s base) &&
+	case $subj in "base: Debian "*) true ;; *) false ;; esac &&
+	want_base=$(PATCHES=$PATCHES sh "$(dirname "$0")/base.sh") &&
+	[ "$subj" != "base: Debian $want_base" ]; then
+	if [ -f "$STAMP" ] && [ "${FORCE:-0}" != 1 ]; then
+		read -r got_hash got_head < "$STAMP" || true
+		[ "$got_head" = "$(git -C "$LINUX" rev-parse HEAD)" ] &&
+		[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] ||
+			die "$LINUX is on '${subj#base: Debian }' with work not exported; the series wants '$want_base' (make export, or FORCE=1)"
+	fi
+	echo "tree: $LINUX is on '${subj#base: Debian }', the series wants '$want_base': unpacking again"
+	git -C "$LINUX" tag -d base >/dev/null
+	rm -f "$STAMP"
+fi
+
 if ! git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
-	[ -r "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run 'make deps' (package linux-source-6.1)"
-	have=$(dpkg-query -W -f '${Version}' linux-source-6.1 2>/dev/null || echo unknown)
-	if [ "$have" != "$KVER_PKG" ]; then
-		echo "tree: WARNING: installed linux-source-6.1 is $have, the series is pinned to $KVER_PKG" >&2
+	base=$(PATCHES=$PATCHES sh "$(dirname "$0")/base.sh") || die "cannot tell the base of $PATCHES"
+	set -- $base
+	SRC_PKG=$1 SRC_VER=$2
+	SRC_TARBALL=${SRC_TARBALL:-/usr/src/$SRC_PKG.tar.xz}
+	[ -r "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run 'make deps' (package $SRC_PKG)"
+	have=$(dpkg-query -W -f '${Version}' "$SRC_PKG" 2>/dev/null || echo unknown)
+	if [ "$have" != "$SRC_VER" ]; then
+		echo "tree: WARNING: installed $SRC_PKG is $have, the series is pinned to $SRC_VER" >&2
 		[ "${ALLOW_OTHER_BASE:-0}" = 1 ] ||
-			die "refusing to build on $have; install $KVER_PKG (make deps) or set ALLOW_OTHER_BASE=1"
+			die "refusing to build on $have; install $SRC_VER (make deps) or set ALLOW_OTHER_BASE=1"
 	fi
 	echo "tree: unpacking $SRC_TARBALL ($have) into $LINUX"
 	rm -rf "$LINUX" "$LINUX.tmp"
@@ -36,8 +57,8 @@ if ! git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
 	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
 	git -C "$LINUX.tmp" -c user.name="Persistent Events Project" \
 		-c user.email=devel@perf-persistent.invalid \
-		commit -q -m "base: Debian linux-source-6.1 $have" \
-		-m "Pristine $SRC_TARBALL from the Debian package linux-source-6.1, version $have."
+		commit -q -m "base: Debian $SRC_PKG $have" \
+		-m "Pristine $SRC_TARBALL from the Debian package $SRC_PKG, version $have."
 	git -C "$LINUX.tmp" tag base
 	git -C "$LINUX.tmp" config user.name "Persistent Events Project"
 	git -C "$LINUX.tmp" config user.email devel@perf-persistent.invalid
