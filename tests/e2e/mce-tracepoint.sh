@@ -26,5 +26,6 @@ while ! grep -q 'MC3: 8c00000000000151' "$T/trace"; do
 done
 echo 0 > "$T/events/mce/mce_record/enable"
 grep 'mce_record' "$T/trace" | head -n 1
-grep -q 'ADDR/MISC/SYND: 0000000012345000/000000000000008c' "$T/trace" || fail "address/misc not as injected"
+# 6.12's format: "ADDR: %016Lx, MISC: %016Lx, SYND: ..." (6.1: ADDR/MISC/SYND: a/m/s)
+grep -q 'ADDR: 0000000012345000, MISC: 000000000000008c,' "$T/trace" || fail "address/misc not as injected"
 echo "[Success]"

@@ -26,7 +26,7 @@ inject() {
 }
 # seen FILE STATUS ADDR BANK: perf script output shows that error
 seen() {
-	grep -q "MC$4: ${2#0x}.*ADDR/MISC/SYND: $(printf '%016x' "$3")/" "$1"
+	grep -q "MC$4: ${2#0x}, .*ADDR: $(printf '%016x' "$3")," "$1"
 }
 
 # 1. An error logged before any perf runs, one while two perf record

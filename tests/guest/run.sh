@@ -9,26 +9,16 @@ repo=$(pwd)
 export PERF="$repo/build/perf/perf" PATH="$repo/build/perf:$PATH"
 dmesg > "$out/kunit.log"
 echo "guest: $(nproc) CPUs, $(uname -r), KUnit log saved"
-# kselftest PATH NAME [NICE]
+# kselftest PATH NAME
 kselftest() {
 	t0=$(date +%s)
-	(cd /tmp && ${3:+nice -n "$3"} timeout 300 "$1") > "$out/kselftest-$2.tap" 2>&1
+	(cd /tmp && timeout 300 "$1") > "$out/kselftest-$2.tap" 2>&1
 	echo "# exit=$?" >> "$out/kselftest-$2.tap"
 	echo "guest: kselftest perf_events/$2 ($(( $(date +%s) - t0 ))s)"
 }
-# perf_events/mmap: with no AUX PMU (TCG), 6.1's kselftest_harness runs each
-# of its three AUX tests' body after the setup's SKIP; the body fails, then
-# the teardown fails and jumps back into itself until the 30 s timeout (see
-# tests/known-failures.txt).  Those 90 s are waiting on an alarm, so mmap
-# runs niced in the background beside the rest and is waited for at the end.
 for t in "$st"/*; do
 	[ -f "$t" ] && [ -x "$t" ] || continue
-	n=$(basename "$t")
-	if [ "$n" = mmap ]; then
-		kselftest "$t" "$n" 19 &
-	else
-		kselftest "$t" "$n"
-	fi
+	kselftest "$t" "$(basename "$t")"
 done
 i=0
 grep -v -e '^#' -e '^$' tests/perf-tests-guest.txt | while IFS= read -r t; do
@@ -53,5 +43,4 @@ for t in "$repo"/tests/e2e/*.sh; do
 	*) echo "FAIL e2e/$n exit $rc (log: e2e-$n.log)" ;;
 	esac >> "$out/e2e.txt"
 done
-wait
 echo "guest: done"

@@ -53,8 +53,10 @@
 #define PMU_DIR		"/sys/bus/event_source/devices/persistent"
 #define EVENT		"mce_record"
 #define KSFT_SKIP	4
-#define ATTR_KSIZE	((int)sizeof(struct perf_event_attr))	/* 128 on 6.1 */
-#define PERSISTENT_BIT	38
+#define ATTR_KSIZE	((int)sizeof(struct perf_event_attr))	/* 136 on 6.12 */
+/* The flag's bit in u64 number 5 of the attr, from the UAPI bitfield. */
+static int persistent_bit;
+#define PERSISTENT_BIT	persistent_bit
 #define MAX_SHOWN	25
 
 static uint64_t rng;
@@ -853,6 +855,13 @@ int main(int argc, char **argv)
 	char buf[128];
 	int opt, i, k;
 
+	{
+		struct perf_event_attr a = { .persistent = 1 };
+		uint64_t w5;
+
+		memcpy(&w5, (char *)&a + 5 * sizeof(w5), sizeof(w5));
+		persistent_bit = __builtin_ctzll(w5);
+	}
 	while ((opt = getopt(argc, argv, "s:n:t:")) != -1) {
 		switch (opt) {
 		case 's': seed = strtoull(optarg, NULL, 0); have_seed = true; break;
