@@ -2,14 +2,9 @@
 # Print "<package> <version>" of the Debian kernel source the series is
 # built on, read from the cover letter's "Base: Debian <package> <version>"
 # line, so the series itself says which base it needs (6.1 or 6.12).
-# BASE_PKG and BASE_VER override it.
 set -eu
 PATCHES=${PATCHES:-patches}
 cover=$PATCHES/0000-cover-letter.patch
-if [ -n "${BASE_PKG:-}" ] && [ -n "${BASE_VER:-}" ]; then
-	echo "$BASE_PKG $BASE_VER"
-	exit 0
-fi
 [ -r "$cover" ] || { echo "base: $cover missing: cannot tell the base" >&2; exit 1; }
 line=$(sed -n 's/^Base: Debian \(linux-source-[0-9.]*\) \([^ ]*[^ .]\)\.\{0,1\}$/\1 \2/p' "$cover" | head -1)
 [ -n "$line" ] || {

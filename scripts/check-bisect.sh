@@ -4,15 +4,7 @@
 # build/bisect; name the first patch that does not build.
 set -u
 B=build/bisect
-# A worktree of an earlier build/linux (another base): make it again.
-if [ -e "$B/linux/.git" ] && ! git -C "$B/linux" cat-file -e "$(git -C build/linux rev-parse base)" 2>/dev/null; then
-	rm -rf "$B/linux"
-fi
-if [ ! -e "$B/linux/.git" ]; then
-	mkdir -p "$B"
-	git -C build/linux worktree prune
-	git -C build/linux worktree add -q --detach "$(pwd)/$B/linux" base || exit 1
-fi
+sh scripts/base-worktree.sh "$B/linux" || exit 1
 n=0; bad=0
 for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	n=$((n + 1))

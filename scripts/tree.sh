@@ -17,19 +17,24 @@ die() { echo "tree: $*" >&2; exit 1; }
 git_() { git -C "$LINUX" -c user.name="Persistent Events Project" \
 	-c user.email=devel@perf-persistent.invalid "$@"; }
 
-# A tree unpacked from another base (6.1 and 6.12 series): unpack again,
-# unless it holds work that is not exported.
-if git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1 &&
-	subj=$(git -C "$LINUX" log -1 --format=%s base) &&
+# Refuse to throw away work that is not exported (FORCE=1 discards it).
+refuse_unexported() {
+	[ "${FORCE:-0}" = 1 ] && return 0
+	if [ -f "$STAMP" ]; then
+		read -r got_hash got_head < "$STAMP" || true
+		[ "$got_head" = "$(git -C "$LINUX" rev-parse HEAD)" ] ||
+			die "$LINUX has commits that are not in $PATCHES (run 'make export'), or FORCE=1 to discard them"
+	fi
+	[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] ||
+		die "$LINUX has uncommitted changes: commit and 'make export' them, or FORCE=1 to discard them"
+}
+
+# A tree unpacked from another base (6.1 and 6.12 series): unpack again.
+if subj=$(git -C "$LINUX" log -1 --format=%s base 2>/dev/null) &&
 	case $subj in "base: Debian "*) true ;; *) false ;; esac &&
 	want_base=$(PATCHES=$PATCHES sh "$(dirname "$0")/base.sh") &&
 	[ "$subj" != "base: Debian $want_base" ]; then
-	if [ -f "$STAMP" ] && [ "${FORCE:-0}" != 1 ]; then
-		read -r got_hash got_head < "$STAMP" || true
-		[ "$got_head" = "$(git -C "$LINUX" rev-parse HEAD)" ] &&
-		[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] ||
-			die "$LINUX is on '${subj#base: Debian }' with work not exported; the series wants '$want_base' (make export, or FORCE=1)"
-	fi
+	refuse_unexported
 	echo "tree: $LINUX is on '${subj#base: Debian }', the series wants '$want_base': unpacking again"
 	git -C "$LINUX" tag -d base >/dev/null
 	rm -f "$STAMP"
@@ -68,17 +73,12 @@ fi
 want=$(PATCHES=$PATCHES sh "$(dirname "$0")/series-hash.sh")
 if [ -f "$STAMP" ]; then
 	read -r got_hash got_head < "$STAMP" || true
-	head=$(git -C "$LINUX" rev-parse HEAD)
-	if [ "$got_hash" = "$want" ] && [ "$got_head" = "$head" ]; then
+	if [ "$got_hash" = "$want" ] && [ "$got_head" = "$(git -C "$LINUX" rev-parse HEAD)" ]; then
 		echo "tree: $LINUX is up to date with $PATCHES/series"
 		exit 0
 	fi
-	if [ "$got_head" != "$head" ] && [ "${FORCE:-0}" != 1 ]; then
-		die "$LINUX has commits that are not in $PATCHES (run 'make export'), or FORCE=1 to discard them"
-	fi
 fi
-[ -z "$(git -C "$LINUX" status --porcelain --untracked-files=no)" ] || [ "${FORCE:-0}" = 1 ] ||
-	die "$LINUX has uncommitted changes: commit and 'make export' them, or FORCE=1 to discard them"
+refuse_unexported
 
 git_ am --abort >/dev/null 2>&1 || true
 git_ reset -q --hard base

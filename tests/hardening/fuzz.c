@@ -56,7 +56,7 @@
 #define ATTR_KSIZE	((int)sizeof(struct perf_event_attr))	/* 136 on 6.12 */
 /* The flag's bit in u64 number 5 of the attr, from the UAPI bitfield. */
 static int persistent_bit;
-#define PERSISTENT_BIT	persistent_bit
+
 #define MAX_SHOWN	25
 
 static uint64_t rng;
@@ -353,9 +353,9 @@ static int make_attr(unsigned char *buf, int *size_out,
 
 	/* persistent bit */
 	if (chance(80))
-		w[5] |= 1ULL << PERSISTENT_BIT;
+		w[5] |= 1ULL << persistent_bit;
 	else
-		w[5] &= ~(1ULL << PERSISTENT_BIT);
+		w[5] &= ~(1ULL << persistent_bit);
 	if (chance(10))
 		w[5] |= 1ULL << (39 + below(25));	/* reserved */
 
@@ -414,7 +414,7 @@ static int predict_persistent(const struct call *c, const unsigned char *buf,
 	}
 	if (!valid_other || (w[5] >> 39))
 		return -1;	/* perf_copy_attr() may refuse it: EINVAL */
-	if (!((w[5] >> PERSISTENT_BIT) & 1))
+	if (!((w[5] >> persistent_bit) & 1))
 		return -1;
 	if (a->type != (uint32_t)ptype)
 		return EINVAL;
@@ -773,14 +773,14 @@ static void one_iteration(void)
 			c.asize = room;
 	}
 
-	want = ((uint64_t *)buf)[5] >> PERSISTENT_BIT & 1 ?
+	want = ((uint64_t *)buf)[5] >> persistent_bit & 1 ?
 		predict_persistent(&c, buf, valid_other) : -1;
 	cur = &c;
 	r = sys_perf_event_open(c.attr, c.pid, c.cpu, c.group_fd, c.flags);
 	err = r < 0 ? errno : 0;
 	fd = r < 0 ? -1 : (int)r;
 
-	if (((uint64_t *)buf)[5] >> PERSISTENT_BIT & 1) {
+	if (((uint64_t *)buf)[5] >> persistent_bit & 1) {
 		int asz = ((struct perf_event_attr *)buf)->size;
 
 		check_errno("perf_event_open with the persistent bit", err,
@@ -823,7 +823,7 @@ static void one_iteration(void)
 	}
 	cur = NULL;
 	if (fd >= 0) {
-		bool persistent = ((uint64_t *)buf)[5] >> PERSISTENT_BIT & 1;
+		bool persistent = ((uint64_t *)buf)[5] >> persistent_bit & 1;
 
 		opened++;
 		opened_persistent += persistent;
