@@ -41,5 +41,7 @@ for t in "$R"/guest/perftest-guest-*.txt; do
 	[ -f "$t" ] && sh scripts/perftest2results.sh "$t" >> "$res"
 done
 [ -f "$R/guest/e2e.txt" ] && cat "$R/guest/e2e.txt" >> "$res"
+# Boots with other command lines and CPUs: where mce_record must be.
+step "machine check boot cases" sh scripts/check-mce-boot.sh "$res"
 echo
 sh scripts/results.sh "$res" tests/known-failures.txt

@@ -6,7 +6,15 @@
 #
 # Usage: vm.sh [--kernel BZIMAGE] [--smp N] [--mem MB] [--timeout S]
 #              [--append ARGS] [--out DIR] [--accel tcg|kvm|auto] [--dry-run]
+#              [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC']
 #              -- COMMAND...
+# --cpu: the QEMU -cpu model (default max under TCG, host under KVM), e.g.
+# 'max,-mca,-mce' for a CPU without machine check architecture.
+# --mce-before-boot (repeatable): put a machine check error into the MCA bank
+# BANK of vCPU CPU with QEMU's monitor command "mce" before the guest runs
+# (QEMU starts stopped, -S, and continues after the injections; numbers as
+# QEMU takes them, e.g. 0x9000000000000000 for a valid corrected error).  The
+# monitor's answers go to OUT/monitor.out.
 # In the guest: cwd as on the host; /tmp, /run, /var/tmp, /root are tmpfs,
 # with this repository shared again at its own path when it lies under one of
 # them (a clone in /root or /tmp); $HARNESS_OUT is a writable directory that
@@ -21,7 +29,25 @@ ACCEL=${VM_ACCEL:-tcg}
 APPEND=${VM_APPEND:-}
 OUT=
 DRY=0
-usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] -- CMD..." >&2; exit 125; }
+CPU=
+MCE=
+usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC'] -- CMD..." >&2; exit 125; }
+# mce_arg 'CPU BANK STATUS MCGSTATUS ADDR MISC': six numbers, or usage
+mce_arg() {
+	set -f
+	# shellcheck disable=SC2086
+	set -- $1
+	set +f
+	[ $# = 6 ] || usage
+	for n in "$@"; do
+		case $n in
+		0[xX]?*) case ${n#??} in *[!0-9a-fA-F]*) usage ;; esac ;;
+		'' | *[!0-9]*) usage ;;
+		esac
+	done
+	MCE="${MCE}mce $*
+"
+}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) KERNEL=$2; shift 2 ;;
@@ -32,6 +58,8 @@ while [ $# -gt 0 ]; do
 	--out) OUT=$2; shift 2 ;;
 	--accel) ACCEL=$2; shift 2 ;;
 	--dry-run) DRY=1; shift ;;
+	--cpu) CPU=$2; shift 2 ;;
+	--mce-before-boot) mce_arg "$2"; shift 2 ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -70,6 +98,12 @@ tcg) accel="-accel tcg,thread=multi -cpu max"
 	[ -z "${VM_ICOUNT:-}" ] || accel="-accel tcg,thread=single -cpu max -icount $VM_ICOUNT" ;;
 *) usage ;;
 esac
+if [ -n "$CPU" ]; then
+	case $CPU in
+	*[!A-Za-z0-9_.,=+-]*) usage ;;
+	esac
+	accel=$(printf '%s\n' "$accel" | sed "s/-cpu [^ ]*/-cpu $CPU/")
+fi
 
 cmdline="console=ttyS0 root=rootfs rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=262144,cache=loose ro"
 cmdline="$cmdline init=$ROOT/scripts/guest-init.sh panic=-1 tsc=reliable log_buf_len=4M $APPEND"
@@ -83,11 +117,38 @@ set -- qemu-system-x86_64 $accel -smp "$SMP,sockets=$SMP" -m "$MEM" \
 	-fsdev "local,id=out,path=$OUT,security_model=none,multidevs=remap" \
 	-device "virtio-9p-pci,fsdev=out,mount_tag=harness" \
 	-serial "file:$OUT/console.log" -chardev stdio,id=cmd,signal=off -serial chardev:cmd
+# --mce-before-boot: QEMU starts stopped and reads monitor commands from a
+# FIFO that this shell holds open read-write (so that neither side blocks and
+# no helper process is needed): the injections, then "cont".  QEMU's answers
+# go to monitor.out, a plain file.
+if [ -n "$MCE" ]; then
+	rm -f "$OUT/monitor.in" "$OUT/monitor.out"
+	mkfifo "$OUT/monitor.in"
+	: >"$OUT/monitor.out"
+	set -- "$@" -S -chardev "pipe,id=mon,path=$OUT/monitor" -mon chardev=mon,mode=readline
+fi
 echo "$*" > "$OUT/qemu-cmd"
-if [ "$DRY" = 1 ]; then echo "$*"; exit 0; fi
+if [ "$DRY" = 1 ]; then
+	[ -z "$MCE" ] || printf '%scont\n' "$MCE"
+	echo "$*"
+	exit 0
+fi
 
 rc=0
-timeout -k 5 "$TIMEOUT" "$@" </dev/null || rc=$?
+if [ -n "$MCE" ]; then
+	exec 3<>"$OUT/monitor.in"
+	printf '%scont\n' "$MCE" >&3
+	timeout -k 5 "$TIMEOUT" "$@" </dev/null 3>&- || rc=$?
+	exec 3>&-
+	rm -f "$OUT/monitor.in"
+	if tr -d '\033' <"$OUT/monitor.out" | grep -iE 'error|invalid|not supported|unknown|usage' >"$OUT/monitor.err"; then
+		echo "vm: QEMU monitor reported an error ($OUT/monitor.out):" >&2
+		head -n 5 "$OUT/monitor.err" >&2
+	fi
+	rm -f "$OUT/monitor.err"
+else
+	timeout -k 5 "$TIMEOUT" "$@" </dev/null || rc=$?
+fi
 splats='Kernel panic|BUG:|WARNING:|Oops|KASAN:|UBSAN:|possible circular locking|suspicious RCU usage|sleeping function called from invalid context|rcu_sched self-detected stall|unreferenced object'
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "vm: guest hang: no exit after ${TIMEOUT}s, QEMU killed; last console lines ($OUT/console.log):" >&2

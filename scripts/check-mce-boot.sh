@@ -1,0 +1,62 @@
+#!/bin/sh
+# Usage: check-mce-boot.sh RESULTS -- boot the test kernel (build/kernel) in
+# the cases where the mce_record persistent event must or must not exist, run
+# the persistent kselftest (build/selftests) in each, and append one result
+# line per case:
+#   boot     an error in CPU 1's bank 1 before boot + mce=bootlog: it is in
+#            a mce_record buffer (TEST mce_at_boot)
+#   off      mce=off: no mce_record (TEST mce_record_absent)
+#   nomca    a CPU without MCA (-cpu max,-mca,-mce): no mce_record
+#   size8k   mce=persistent=8K: buffer_size 8192 (TEST sysfs)
+#   pers_off mce=persistent=off: no mce_record
+#   bad      mce=persistent=12x: a warning, the default 512 KiB
+set -u
+res=$1
+K=build/kernel/arch/x86/boot/bzImage
+BIN=$(pwd)/build/selftests/perf_events/persistent
+OUT=build/check/mce-boot
+mkdir -p "$OUT"
+ERR='1 1 0x9000000000000000 0 0 0'
+EV=/sys/bus/event_source/devices/persistent
+
+# run NAME EXPECT-GREP... -- VM.SH-OPTIONS... -- GUEST-COMMAND
+run() {
+	name=$1
+	shift
+	pats=
+	while [ "$1" != -- ]; do pats="$pats$1
+"
+		shift
+	done
+	shift
+	sh scripts/vm.sh --kernel "$K" --timeout 300 --out "$OUT/$name" "$@" >"$OUT/$name.txt" 2>&1
+	why=
+	while IFS= read -r p; do
+		[ -n "$p" ] || continue
+		grep -qE -- "$p" "$OUT/$name.txt" || why="$why; no match for: $p"
+	done <<PATS
+$pats
+PATS
+	# a failed kselftest (not ok) fails the case
+	if grep -qE '^not ok ' "$OUT/$name.txt"; then why="$why; kselftest failure"; fi
+	if [ -z "$why" ]; then
+		echo "PASS mce-boot/$name" >> "$res"
+	else
+		echo "FAIL mce-boot/$name (${why#; }; log: $OUT/$name.txt)" >> "$res"
+	fi
+}
+
+info="grep MemFree /proc/meminfo; ls $EV/events/; cat $EV/info/mce_record/buffer_size 2>/dev/null || echo no-buffer"
+
+run boot '^ok [0-9]+ global.mce_at_boot$' -- --append mce=bootlog --mce-before-boot "$ERR" -- \
+	"PERSISTENT_MCE_BOOT='$ERR' $BIN -t mce_at_boot; $info"
+run off '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --append mce=off -- \
+	"$BIN -t mce_record_absent; $info"
+run nomca '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --cpu max,-mca,-mce -- \
+	"grep -c ' mca ' /proc/cpuinfo; $BIN -t mce_record_absent; $info"
+run size8k '^ok [0-9]+ persistent.sysfs$' '^8192$' -- --append mce=persistent=8K -- \
+	"$BIN -t sysfs; $info"
+run pers_off '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --append mce=persistent=off -- \
+	"$BIN -t mce_record_absent; $info"
+run bad 'mce=persistent=12x: bad size, using the default' '^524288$' '^ok [0-9]+ persistent.sysfs$' -- \
+	--append mce=persistent=12x -- "dmesg | grep 'mce'; $BIN -t sysfs; $info"
