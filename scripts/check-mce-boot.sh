@@ -10,6 +10,8 @@
 #   size8k   mce=persistent=8K: buffer_size 8192 (TEST sysfs)
 #   pers_off mce=persistent=off: no mce_record
 #   bad      mce=persistent=12x: a warning, the default 512 KiB
+#   late8k   mce=persistent=8K, 400 errors before perf starts: perf record
+#            gets the newest records of every buffer (tests/boot/late-reader.sh)
 set -u
 res=$1
 K=build/kernel/arch/x86/boot/bzImage
@@ -60,3 +62,4 @@ run pers_off '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --append mce
 	"$BIN -t mce_record_absent; $info"
 run bad 'mce=persistent=12x: bad size, using the default' '^524288$' '^ok [0-9]+ persistent.sysfs$' -- \
 	--append mce=persistent=12x -- "dmesg | grep 'mce'; $BIN -t sysfs; $info"
+run late8k '^late-reader: ok' -- --append mce=persistent=8K -- "sh tests/boot/late-reader.sh"
