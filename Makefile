@@ -50,6 +50,7 @@ check-bisect: tree
 # Other configurations: TRACEPOINTS=n, X86_MCE=n, SMP=n, the series' options
 # off (whole vmlinux each), allmodconfig + W=1 and sparse against the base.
 check-configs: kernel
+	@DEPS_EXTRA=python3-dev sh scripts/deps.sh
 	@sh scripts/check-configs.sh
 
 bench: kernel

@@ -7,7 +7,8 @@
 # - allmodconfig (WERROR off, so that W=1 can run): the kernel directories
 #   the series touches, patched and base, with W=1; any W=1 warning the base
 #   does not have fails;
-# - sparse over the same directories against the base (scripts/check-sparse.sh).
+# - sparse over the same directories against the base (scripts/check-sparse.sh);
+# - perf built with python, its 'import perf' test run in the guest.
 # Ends with "N passed, N failed"; exit 1 on any failure.
 set -u
 R=build/configs
@@ -83,6 +84,21 @@ else
 	echo "FAIL configs/W=1 (the base does not build, log: $R/allmodconfig-base/build.log)" >> "$res"
 fi
 step "sparse (touched dirs vs base)" sh scripts/check-sparse.sh "$res"
+
+# perf with python, as distributions build it: perf.so must load
+# ('import perf' in python), run in the guest on the patched kernel.
+if step "perf with python" env PERF_PYTHON=1 sh scripts/perf.sh build/linux "$R/perf-python"; then
+	if sh scripts/vm.sh --timeout 300 --out "$R/vm-python" -- \
+		"cd build/linux/tools/perf && PYTHONPATH=$(pwd)/$R/perf-python/python $(pwd)/$R/perf-python/perf test -v python" \
+		> "$R/perf-python.log" 2>&1 &&
+		grep -q "import perf' in python *: Ok" "$R/perf-python.log"; then
+		echo "PASS configs/perf-python (perf test 'import perf' in python)" >> "$res"
+	else
+		echo "FAIL configs/perf-python ('import perf' in python, log: $R/perf-python.log)" >> "$res"
+	fi
+else
+	echo "FAIL configs/perf-python (build, log: $R/perf-python/build.log)" >> "$res"
+fi
 
 echo
 cat "$res"

@@ -8,7 +8,7 @@ SRC_PKG=$1 SRC_VER=$2
 PKGS="$SRC_PKG qemu-system-x86 gcc make bc flex bison libelf-dev libssl-dev
 cpio ccache sparse python3 python3-ply git xz-utils jq rsync kmod
 libdw-dev libtraceevent-dev zlib1g-dev libzstd-dev pkg-config binutils
-gnuplot-nox ${DEPS_EXTRA:-}"
+gnuplot-nox linux-perf ${DEPS_EXTRA:-}"
 
 missing=
 for p in $PKGS; do

@@ -1,14 +1,18 @@
 #!/bin/sh
 # Usage: perf.sh SRC OUT -- build SRC/tools/perf into OUT with a lean feature
 # set (no python/perl/gtk/babeltrace/jvmti/libunwind/slang/numa/bpf/crypto).
+# PERF_PYTHON=1: with the python binding (perf.so, as distributions build
+# it), for Debian's /usr/bin/python3 (python3-dev).
 set -eu
 SRC=$1; OUT=$2
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
 export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
 log=$OUT/build.log
+py=NO_LIBPYTHON=1
+[ "${PERF_PYTHON:-0}" = 1 ] && py=PYTHON=/usr/bin/python3
 if ! make -C "$SRC/tools/perf" O="$OUT" CC="ccache gcc" -j"$(nproc)" WERROR=0 \
-	NO_LIBPYTHON=1 NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
+	$py NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
 	NO_LIBUNWIND=1 NO_SLANG=1 NO_LIBNUMA=1 NO_LIBBPF=1 NO_BPF_SKEL=1 \
 	NO_LIBCRYPTO=1 NO_SDT=1 NO_LIBCAP=1 NO_LIBDEBUGINFOD=1 >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 >&2
