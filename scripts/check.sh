@@ -24,6 +24,7 @@ guest=$!
 step "checkpatch --strict" sh scripts/check-patches.sh "$res"
 step "sparse (touched dirs vs base)" sh scripts/check-sparse.sh "$res"
 step "perf test (host)" sh scripts/check-perftest.sh "$res"
+step "libperf unit tests (host)" sh scripts/check-libperf.sh "$res"
 
 wait "$guest"
 rc=$?
