@@ -114,7 +114,7 @@ err "persistent event: it is per CPU, use -a or -C" \
 	"$PERF" record -e $EV -o "$W/c.data" -- true
 err "persistent event: it is per CPU, use -a or -C" \
 	"$PERF" record -e $EV -p 1 -o "$W/c.data" -- true
-err "cannot be recorded together with other events" \
+err "cannot be used together with other events" \
 	"$PERF" record -a -e $EV,cpu-clock -o "$W/c.data" -- true
 chmod 1777 "$W"
 err "No permission to attach to the persistent event" \
