@@ -7,7 +7,11 @@
 # Usage: vm.sh [--kernel BZIMAGE] [--smp N] [--mem MB] [--timeout S]
 #              [--append ARGS] [--out DIR] [--accel tcg|kvm|auto] [--dry-run]
 #              [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC']
-#              -- COMMAND...
+#              [--ram-file FILE] -- COMMAND...
+# --ram-file: the guest's RAM lives in FILE (created if missing), so the next
+# run with the same FILE starts with what this one left in RAM, as a warm
+# reboot does (for reserve_mem= regions).  FILE must be outside /tmp-like
+# tmpfs only if it is to survive the harness; its size is --mem.
 # --cpu: the QEMU -cpu model (default max under TCG, host under KVM), e.g.
 # 'max,-mca,-mce' for a CPU without machine check architecture.
 # --mce-before-boot (repeatable): put a machine check error into the MCA bank
@@ -31,7 +35,8 @@ OUT=
 DRY=0
 CPU=
 MCE=
-usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC'] -- CMD..." >&2; exit 125; }
+RAMFILE=
+usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC'] [--ram-file FILE] -- CMD..." >&2; exit 125; }
 # mce_arg 'CPU BANK STATUS MCGSTATUS ADDR MISC': six numbers, or usage
 mce_arg() {
 	set -f
@@ -59,6 +64,7 @@ while [ $# -gt 0 ]; do
 	--accel) ACCEL=$2; shift 2 ;;
 	--dry-run) DRY=1; shift ;;
 	--cpu) CPU=$2; shift 2 ;;
+	--ram-file) RAMFILE=$2; shift 2 ;;
 	--mce-before-boot) mce_arg "$2"; shift 2 ;;
 	--) shift; break ;;
 	*) usage ;;
@@ -126,6 +132,11 @@ if [ -n "$MCE" ]; then
 	mkfifo "$OUT/monitor.in"
 	: >"$OUT/monitor.out"
 	set -- "$@" -S -chardev "pipe,id=mon,path=$OUT/monitor" -mon chardev=mon,mode=readline
+fi
+if [ -n "$RAMFILE" ]; then
+	case $MEM in *[!0-9]*) usage ;; esac
+	set -- "$@" -object "memory-backend-file,id=ram,size=${MEM}M,mem-path=$RAMFILE,share=on" \
+		-machine memory-backend=ram
 fi
 echo "$*" > "$OUT/qemu-cmd"
 if [ "$DRY" = 1 ]; then
