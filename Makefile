@@ -11,7 +11,7 @@ PERF := $(B)/perf/perf
 SELFTESTS := $(B)/selftests/perf_events
 
 .PHONY: all deps tree export kernel perf selftests vm shell demo check \
-	check-bisect check-configs bench check-debug clean
+	check-bisect check-configs bench bench-mce check-debug clean
 
 all: kernel perf
 
@@ -56,8 +56,14 @@ check-configs: kernel
 bench: kernel
 	@sh scripts/bench.sh
 
+# Time per machine-check record, persistent buffers in ordinary pages and in
+# a reserve_mem= region (checksummed); QEMU -icount, a table.
+bench-mce: kernel
+	@sh scripts/bench-mce.sh
+
 # Debug kernel (KASAN, lockdep, UBSAN, kmemleak...): KUnit, kselftests, the
-# stress test and the attr fuzzer, then a scan of the kernel log for splats.
+# stress test and the attr fuzzer, the machine check reboot cases, then a scan
+# of the kernel logs for splats.
 check-debug: selftests
 	@sh scripts/step.sh "debug kernel" sh scripts/kernel.sh $(LINUX) $(B)/debug config/guest.config config/debug.config
 	@sh scripts/check-debug.sh

@@ -2,8 +2,15 @@
 # make check-debug: one boot of the debug kernel (config/debug.config: KASAN,
 # lockdep, PROVE_RCU, UBSAN, kmemleak, debug objects, ...) that runs the KUnit
 # suites at boot, the perf_events kselftests, the persistent-event stress
-# test and the attr fuzzer, scans for kernel memory leaks, and then fails if
-# any test failed or the kernel log holds a splat.
+# test and the attr fuzzer, scans for kernel memory leaks; then the machine
+# check reboot cases (scripts/check-reboot.sh) on the debug kernel; and then
+# fails if any test failed or a kernel log holds a splat.  The reboot case
+# "panic" panics its first boot on purpose with a fatal machine check: in
+# that one console log the panic line "Kernel panic - not syncing: Fatal
+# [local ]machine check" and its "---[ end Kernel panic ... ]---" line are
+# expected and not counted (check-reboot.sh fails the case when they are
+# missing); any other splat line there counts (the panic's backtrace lines,
+# "Call Trace:" and the frames, match no splat pattern).
 #
 # Usage: sh scripts/check-debug.sh            (from the repository root)
 # Environment (defaults in brackets):
@@ -14,6 +21,7 @@
 #   CHECK_DEBUG_OUT  results directory [build/check-debug]
 #   STRESS_SECONDS [60]  FUZZ_ITERATIONS [100000]  FUZZ_SECONDS [600]
 #   FUZZ_SEED [derived from the date]  CHECK_DEBUG_TIMEOUT [3000] (seconds)
+#   CHECK_DEBUG_REBOOT_TIMEOUT [900] (seconds per reboot-case boot)
 # Prints the counts it checked and the kernel log scan, ends with
 # "check-debug: N passed, N failed, splats found: N"; exits 1 on any failure
 # or splat, 125 on a setup error.
@@ -116,6 +124,14 @@ echo "[$(date +%H:%M:%S)] check-debug: guest done in $(( $(date +%s) - t0 ))s (v
 G=$R/guest
 [ $rc = 0 ] || echo "FAIL check-debug/guest-boot (vm.sh exit $rc, see $G/console.log)" >> "$res"
 
+# Machine check records across a reboot, on the debug kernel: its own
+# result lines (mce-reboot/...), console logs in $R/reboot/*/
+t0=$(date +%s)
+echo "[$(date +%H:%M:%S)] check-debug: machine check reboot cases (5 boots)"
+REBOOT_KERNEL=$K REBOOT_MEM=1024 REBOOT_TIMEOUT=${CHECK_DEBUG_REBOOT_TIMEOUT:-900} \
+	sh scripts/check-reboot.sh "$res" "$R/reboot"
+echo "[$(date +%H:%M:%S)] check-debug: reboot cases done in $(( $(date +%s) - t0 ))s"
+
 # KUnit (at boot), kselftests, stress, fuzz: PASS|FAIL|SKIP lines
 sh scripts/kunit2results.sh "$G/kunit.log" >> "$res"
 nst=0
@@ -139,6 +155,16 @@ done
 # Kernel log scan: console, then the kmemleak reports
 pat='BUG:|WARNING:|Oops|Kernel panic|KASAN|UBSAN|possible circular locking|possible recursive locking|suspicious RCU usage|inconsistent lock state|lock held when returning|bad unlock balance|sleeping function called from invalid context|rcu.*stall|INFO: task .* blocked for more than|ODEBUG|list_(add|del) corruption|refcount_t:|kmemleak: .* new suspected memory leaks|unreferenced object'
 grep -E "$pat" "$G/console.log" 2>/dev/null > "$R/splats.txt"
+# the reboot boots; in panic-1 the expected machine-check panic is not a splat
+for c in "$R"/reboot/*/console.log; do
+	[ -f "$c" ] || continue
+	b=$(basename "$(dirname "$c")")
+	if [ "$b" = panic-1 ]; then
+		grep -E "$pat" "$c" | grep -vE 'Kernel panic - not syncing: Fatal (local )?machine check'
+	else
+		grep -E "$pat" "$c"
+	fi | sed "s|^|reboot/$b: |" >> "$R/splats.txt"
+done
 for f in kmemleak-boot kmemleak; do
 	[ -f "$G/$f.txt" ] && grep -E 'unreferenced object' "$G/$f.txt" | sed "s/^/$f: /" >> "$R/splats.txt"
 done
@@ -149,7 +175,7 @@ echo
 sh scripts/results.sh "$res" tests/known-failures.txt > "$R/summary.txt"
 src=$?
 grep -v ' passed, .* failed$' "$R/summary.txt"
-echo "check-debug: tests run $(count '^[A-Z]' "$res") (KUnit $(count ' kunit/' "$res"), kselftests $(count ' perf_events/' "$res"), hardening $(count ' hardening/' "$res"))"
+echo "check-debug: tests run $(count '^[A-Z]' "$res") (KUnit $(count ' kunit/' "$res"), kselftests $(count ' perf_events/' "$res"), hardening $(count ' hardening/' "$res"), reboot $(count ' mce-reboot/' "$res"))"
 echo "check-debug: $(grep '^stress: injected' "$G/stress.txt" 2>/dev/null || echo 'stress: no result')"
 echo "check-debug: $(grep '^fuzz: seed .* iterations' "$G/fuzz.txt" 2>/dev/null || echo 'fuzz: no result')"
 echo "check-debug: kmemleak: $(count 'unreferenced object' "$G/kmemleak-boot.txt") unreferenced objects after boot, $(count 'unreferenced object' "$G/kmemleak.txt") after the tests"
@@ -157,7 +183,7 @@ if [ "$nsplat" -gt 0 ]; then
 	echo "check-debug: kernel log scan: $nsplat splat lines ($R/splats.txt, $G/console.log):"
 	head -n 20 "$R/splats.txt" | sed 's/^/  /'
 else
-	echo "check-debug: kernel log scan: clean ($(wc -l < "$G/console.log" 2>/dev/null || echo 0) console lines)"
+	echo "check-debug: kernel log scan: clean ($(wc -l < "$G/console.log" 2>/dev/null || echo 0) console lines, $(cat "$R"/reboot/*/console.log 2>/dev/null | wc -l) in the reboot cases' boots; the expected machine-check panic in reboot/panic-1 not counted)"
 fi
 echo "check-debug: $(tail -n 1 "$R/summary.txt"), splats found: $nsplat"
 [ $src = 0 ] && [ "$nsplat" = 0 ]

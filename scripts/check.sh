@@ -44,5 +44,8 @@ done
 [ -f "$R/guest/e2e.txt" ] && cat "$R/guest/e2e.txt" >> "$res"
 # Boots with other command lines and CPUs: where mce_record must be.
 step "machine check boot cases" sh scripts/check-mce-boot.sh "$res"
+# Two boots on one RAM file: the previous boot's machine check records,
+# after a fatal machine check and after a warm reboot.
+step "machine check records across a reboot" sh scripts/check-reboot.sh "$res"
 echo
 sh scripts/results.sh "$res" tests/known-failures.txt

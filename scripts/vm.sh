@@ -7,7 +7,8 @@
 # Usage: vm.sh [--kernel BZIMAGE] [--smp N] [--mem MB] [--timeout S]
 #              [--append ARGS] [--out DIR] [--accel tcg|kvm|auto] [--dry-run]
 #              [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC']
-#              [--ram-file FILE] -- COMMAND...
+#              [--ram-file FILE] [--mce-on MARKER '[-b] CPU BANK STATUS MCGSTATUS ADDR MISC']
+#              -- COMMAND...
 # --ram-file: the guest's RAM lives in FILE (created if missing), so the next
 # run with the same FILE starts with what this one left in RAM, as a warm
 # reboot does (for reserve_mem= regions).  FILE must be outside /tmp-like
@@ -19,6 +20,13 @@
 # (QEMU starts stopped, -S, and continues after the injections; numbers as
 # QEMU takes them, e.g. 0x9000000000000000 for a valid corrected error).  The
 # monitor's answers go to OUT/monitor.out.
+# --mce-on MARKER '[-b] CPU BANK STATUS MCGSTATUS ADDR MISC': while the guest
+# runs, as soon as the command's output (OUT/output.log) has a line holding
+# MARKER (a fixed string), send the monitor command "mce ..." once (-b: QEMU
+# broadcasts a machine check to the other vCPUs as well, as real hardware
+# does for a fatal error).  Watched until --timeout; the monitor is the same
+# as for --mce-before-boot.  If the marker never came, vm.sh says so on
+# stderr (OUT/mce-on.sent is written when the command was sent).
 # In the guest: cwd as on the host; /tmp, /run, /var/tmp, /root are tmpfs,
 # with this repository shared again at its own path when it lies under one of
 # them (a clone in /root or /tmp); $HARNESS_OUT is a writable directory that
@@ -36,13 +44,18 @@ DRY=0
 CPU=
 MCE=
 RAMFILE=
-usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC'] [--ram-file FILE] -- CMD..." >&2; exit 125; }
-# mce_arg 'CPU BANK STATUS MCGSTATUS ADDR MISC': six numbers, or usage
+ONMARK=
+ONMCE=
+usage() { echo "usage: vm.sh [--kernel K] [--smp N] [--mem MB] [--timeout S] [--append A] [--out DIR] [--accel tcg|kvm|auto] [--dry-run] [--cpu MODEL] [--mce-before-boot 'CPU BANK STATUS MCGSTATUS ADDR MISC'] [--ram-file FILE] [--mce-on MARKER '[-b] CPU BANK STATUS MCGSTATUS ADDR MISC'] -- CMD..." >&2; exit 125; }
+# mce_arg '[-b] CPU BANK STATUS MCGSTATUS ADDR MISC': six numbers, or usage;
+# sets MCELINE to the monitor command
 mce_arg() {
 	set -f
 	# shellcheck disable=SC2086
 	set -- $1
 	set +f
+	b=
+	if [ "${1:-}" = -b ]; then b='-b '; shift; fi
 	[ $# = 6 ] || usage
 	for n in "$@"; do
 		case $n in
@@ -50,8 +63,7 @@ mce_arg() {
 		'' | *[!0-9]*) usage ;;
 		esac
 	done
-	MCE="${MCE}mce $*
-"
+	MCELINE="mce $b$*"
 }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -65,7 +77,13 @@ while [ $# -gt 0 ]; do
 	--dry-run) DRY=1; shift ;;
 	--cpu) CPU=$2; shift 2 ;;
 	--ram-file) RAMFILE=$2; shift 2 ;;
-	--mce-before-boot) mce_arg "$2"; shift 2 ;;
+	--mce-before-boot) mce_arg "$2"; MCE="$MCE$MCELINE
+"; shift 2 ;;
+	--mce-on)
+		[ $# -ge 3 ] && [ -n "$2" ] && [ -z "$ONMARK" ] || usage
+		case $2 in *'
+'*) usage ;; esac
+		ONMARK=$2; mce_arg "$3"; ONMCE=$MCELINE; shift 3 ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -78,7 +96,7 @@ mkdir -p "$ROOT/build/vm"
 if [ -z "$OUT" ]; then OUT=$(mktemp -d "$ROOT/build/vm/run.XXXXXX"); fi
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
-rm -f "$OUT/rc" "$OUT/console.log"
+rm -f "$OUT/rc" "$OUT/console.log" "$OUT/output.log" "$OUT/mce-on.sent"
 printf '%s\n' "$*" > "$OUT/cmd"
 pwd > "$OUT/cwd"
 echo "$ROOT" > "$OUT/repo"
@@ -122,16 +140,19 @@ set -- qemu-system-x86_64 $accel -smp "$SMP,sockets=$SMP" -m "$MEM" \
 	-device "virtio-9p-pci,fsdev=repo,mount_tag=repo" \
 	-fsdev "local,id=out,path=$OUT,security_model=none,multidevs=remap" \
 	-device "virtio-9p-pci,fsdev=out,mount_tag=harness" \
-	-serial "file:$OUT/console.log" -chardev stdio,id=cmd,signal=off -serial chardev:cmd
-# --mce-before-boot: QEMU starts stopped and reads monitor commands from a
-# FIFO that this shell holds open read-write (so that neither side blocks and
-# no helper process is needed): the injections, then "cont".  QEMU's answers
-# go to monitor.out, a plain file.
-if [ -n "$MCE" ]; then
+	-serial "file:$OUT/console.log" \
+	-chardev "stdio,id=cmd,signal=off,logfile=$OUT/output.log" -serial chardev:cmd
+# --mce-before-boot, --mce-on: QEMU reads monitor commands from a FIFO that
+# this shell holds open read-write (so that neither side blocks).  Before
+# boot QEMU starts stopped (-S): the injections, then "cont".  --mce-on: a
+# background watcher writes its command when the marker shows.  QEMU's
+# answers go to monitor.out, a plain file.
+if [ -n "$MCE$ONMCE" ]; then
 	rm -f "$OUT/monitor.in" "$OUT/monitor.out"
 	mkfifo "$OUT/monitor.in"
 	: >"$OUT/monitor.out"
-	set -- "$@" -S -chardev "pipe,id=mon,path=$OUT/monitor" -mon chardev=mon,mode=readline
+	set -- "$@" -chardev "pipe,id=mon,path=$OUT/monitor" -mon chardev=mon,mode=readline
+	[ -z "$MCE" ] || set -- "$@" -S
 fi
 if [ -n "$RAMFILE" ]; then
 	case $MEM in *[!0-9]*) usage ;; esac
@@ -141,15 +162,41 @@ fi
 echo "$*" > "$OUT/qemu-cmd"
 if [ "$DRY" = 1 ]; then
 	[ -z "$MCE" ] || printf '%scont\n' "$MCE"
+	[ -z "$ONMCE" ] || printf 'on "%s": %s\n' "$ONMARK" "$ONMCE"
 	echo "$*"
 	exit 0
 fi
 
+# mce_on_watch: until the marker shows in the command's output (at most
+# TIMEOUT seconds), then the monitor command, once
+mce_on_watch() {
+	end=$(( $(date +%s) + TIMEOUT ))
+	while [ "$(date +%s)" -lt "$end" ]; do
+		if grep -qF -- "$ONMARK" "$OUT/output.log" 2>/dev/null; then
+			printf '%s\n' "$ONMCE" >&3
+			printf '%s\n' "$ONMCE" >"$OUT/mce-on.sent"
+			return 0
+		fi
+		sleep 0.2
+	done
+}
+
 rc=0
-if [ -n "$MCE" ]; then
+if [ -n "$MCE$ONMCE" ]; then
 	exec 3<>"$OUT/monitor.in"
-	printf '%scont\n' "$MCE" >&3
+	[ -z "$MCE" ] || printf '%scont\n' "$MCE" >&3
+	watch=
+	if [ -n "$ONMCE" ]; then
+		mce_on_watch &
+		watch=$!
+	fi
 	timeout -k 5 "$TIMEOUT" "$@" </dev/null 3>&- || rc=$?
+	if [ -n "$watch" ]; then
+		kill "$watch" 2>/dev/null || true
+		wait "$watch" 2>/dev/null || true
+		[ -s "$OUT/mce-on.sent" ] ||
+			echo "vm: --mce-on: the marker '$ONMARK' never showed in the command's output ($OUT/output.log); no machine check injected" >&2
+	fi
 	exec 3>&-
 	rm -f "$OUT/monitor.in"
 	if tr -d '\033' <"$OUT/monitor.out" | grep -iE 'error|invalid|not supported|unknown|usage' >"$OUT/monitor.err"; then

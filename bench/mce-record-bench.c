@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mce-record-bench: time per machine-check record on the MCE path, up to
+ * the record being in the buffer of the persistent mce_record event.
+ *
+ * Injects corrected errors with /sys/kernel/debug/mce-inject (sw, status
+ * 0x9c00000000000042, a distinct addr each, misc 0, cpu 0, bank 1) and
+ * watches data_head of the persistent event's buffer on CPU 0 (read-only
+ * mapping; written backward: -data_head bytes written so far).
+ *
+ * A batch: SCHED_FIFO, so that the MCE work item (a kworker) cannot run
+ * while the batch is injected; t0, N injections (the records wait in the
+ * MCE gen pool: N at most 64, the pool holds 80), t1; then back to
+ * SCHED_OTHER and sched_yield() until the N records are in the buffer, t2.
+ *   inject = t1 - t0: the injection path alone
+ *   total  = t2 - t0: injection + mce_gen_pool_process -> trace_mce_record
+ *            -> perf (buffer write, and the checksum in reserved memory)
+ * Per repetition, B batches; the median over the repetitions of ns/record.
+ *
+ * Output (lines starting with '#' are comments):
+ *   record_size <bytes>
+ *   inject <median ns/record> <rep1> <rep2> ...
+ *   total  <median ns/record> <rep1> <rep2> ...
+ *   drain  <median ns/record> <rep1> ...     (total - inject, per rep)
+ *
+ * Usage: mce-record-bench [-n N] [-b batches] [-r reps]
+ * Root; one CPU (the records must land in CPU 0's buffer: boot with one).
+ */
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/perf_event.h>
+
+#define PMU	"/sys/bus/event_source/devices/persistent"
+#define INJ	"/sys/kernel/debug/mce-inject"
+#define MAX_REPS 64
+
+static int fd_flags, fd_status, fd_addr, fd_misc, fd_cpu, fd_bank;
+static volatile struct perf_event_mmap_page *pg;
+static uint64_t next_addr = 0x7e000;
+
+static void die(const char *what)
+{
+	fprintf(stderr, "mce-record-bench: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static void read_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		die(path);
+	n = read(fd, buf, len - 1);
+	if (n < 0)
+		die(path);
+	buf[n] = '\0';
+	close(fd);
+}
+
+static int open_inj(const char *name)
+{
+	char path[128];
+	int fd;
+
+	snprintf(path, sizeof(path), INJ "/%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		die(path);
+	return fd;
+}
+
+static void put(int fd, const char *s)
+{
+	if (write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+		die("mce-inject write");
+}
+
+/* One corrected error, as tests/boot/late-reader.sh injects it. */
+static void inject(void)
+{
+	char a[32];
+
+	snprintf(a, sizeof(a), "0x%llx\n", (unsigned long long)next_addr++);
+	put(fd_flags, "sw\n");
+	put(fd_status, "0x9c00000000000042\n");
+	put(fd_addr, a);
+	put(fd_misc, "0\n");
+	put(fd_cpu, "0\n");
+	put(fd_bank, "1\n");	/* injects */
+}
+
+static int64_t written(void)
+{
+	return -(int64_t)__atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static void set_fifo(int on)
+{
+	struct sched_param sp = { .sched_priority = on ? 50 : 0 };
+
+	if (sched_setscheduler(0, on ? SCHED_FIFO : SCHED_OTHER, &sp))
+		die("sched_setscheduler");
+}
+
+/* Until -data_head reaches @want, yielding to the kworker; 10 s at most. */
+static void wait_for(int64_t want)
+{
+	uint64_t end = now_ns() + 10000000000ULL;
+
+	while (written() < want) {
+		sched_yield();
+		if (now_ns() > end) {
+			fprintf(stderr, "mce-record-bench: records missing: %lld of %lld bytes written\n",
+				(long long)written(), (long long)want);
+			exit(1);
+		}
+	}
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void print(const char *name, double *v, int n)
+{
+	double s[MAX_REPS];
+	int i;
+
+	memcpy(s, v, n * sizeof(*v));
+	qsort(s, n, sizeof(*s), cmp);
+	printf("%s %.1f", name, n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2);
+	for (i = 0; i < n; i++)
+		printf(" %.1f", v[i]);
+	printf("\n");
+}
+
+int main(int argc, char **argv)
+{
+	int n = 64, batches = 16, reps = 3, opt, i, b, r, fd;
+	double inj[MAX_REPS], tot[MAX_REPS], drn[MAX_REPS];
+	struct perf_event_attr attr;
+	char buf[256], *p;
+	unsigned long long config;
+	long page = sysconf(_SC_PAGESIZE), size;
+	int type, word, bit;
+	int64_t rec, w;
+	cpu_set_t set;
+
+	while ((opt = getopt(argc, argv, "n:b:r:")) != -1) {
+		switch (opt) {
+		case 'n': n = atoi(optarg); break;
+		case 'b': batches = atoi(optarg); break;
+		case 'r': reps = atoi(optarg); break;
+		default:
+			fprintf(stderr, "usage: mce-record-bench [-n N<=64] [-b batches] [-r reps]\n");
+			return 2;
+		}
+	}
+	if (n < 1 || n > 64 || batches < 1 || reps < 1 || reps > MAX_REPS) {
+		fprintf(stderr, "mce-record-bench: bad -n, -b or -r\n");
+		return 2;
+	}
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die("sched_setaffinity");
+
+	/* The persistent event, as its sysfs files describe it. */
+	read_file(PMU "/type", buf, sizeof(buf));
+	type = atoi(buf);
+	read_file(PMU "/events/mce_record", buf, sizeof(buf));
+	p = strstr(buf, "config=");
+	if (!p)
+		die("events/mce_record: no config=");
+	config = strtoull(p + 7, NULL, 0);
+	read_file(PMU "/format/persistent", buf, sizeof(buf));
+	if (sscanf(buf, "attr%d:%d", &word, &bit) != 2 || word < 0 ||
+	    (size_t)(word + 1) * 8 > sizeof(attr) || bit < 0 || bit > 63) {
+		errno = EINVAL;
+		die("format/persistent");
+	}
+	read_file(PMU "/info/mce_record/buffer_size", buf, sizeof(buf));
+	size = atol(buf);
+
+	memset(&attr, 0, sizeof(attr));
+	attr.type = type;
+	attr.size = sizeof(attr);
+	attr.config = config;
+	((uint64_t *)&attr)[word] |= 1ULL << bit;
+	fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, 0);
+	if (fd < 0)
+		die("perf_event_open(persistent/mce_record/, cpu 0)");
+	pg = mmap(NULL, page + size, PROT_READ, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED)
+		die("mmap");
+
+	fd_flags = open_inj("flags");
+	fd_status = open_inj("status");
+	fd_addr = open_inj("addr");
+	fd_misc = open_inj("misc");
+	fd_cpu = open_inj("cpu");
+	fd_bank = open_inj("bank");
+
+	/* The record size: one injection, then data_head's change. */
+	w = written();
+	inject();
+	{
+		uint64_t end = now_ns() + 10000000000ULL;
+
+		while (written() == w) {
+			sched_yield();
+			if (now_ns() > end) {
+				fprintf(stderr, "mce-record-bench: no record in the buffer of CPU 0\n");
+				return 1;
+			}
+		}
+	}
+	usleep(10000);
+	rec = written() - w;
+	printf("# buffer_size %ld, type %d, config %llu, persistent attr%d:%d\n",
+	       size, type, config, word, bit);
+	printf("record_size %lld\n", (long long)rec);
+
+	/* One warm-up batch, then the repetitions. */
+	for (r = -1; r < reps; r++) {
+		uint64_t ti = 0, tt = 0;
+
+		for (b = 0; b < batches; b++) {
+			uint64_t t0, t1, t2;
+
+			w = written();
+			set_fifo(1);
+			t0 = now_ns();
+			for (i = 0; i < n; i++)
+				inject();
+			t1 = now_ns();
+			set_fifo(0);
+			wait_for(w + n * rec);
+			t2 = now_ns();
+			ti += t1 - t0;
+			tt += t2 - t0;
+			if (written() != w + n * rec) {
+				usleep(10000);
+				fprintf(stderr, "mce-record-bench: %lld bytes written, %lld expected\n",
+					(long long)(written() - w), (long long)(n * rec));
+				return 1;
+			}
+		}
+		if (r < 0)
+			continue;
+		inj[r] = (double)ti / (batches * n);
+		tot[r] = (double)tt / (batches * n);
+		drn[r] = tot[r] - inj[r];
+	}
+	printf("# %d reps x %d batches x %d records, ns per record\n", reps, batches, n);
+	print("inject", inj, reps);
+	print("total", tot, reps);
+	print("drain", drn, reps);
+	return 0;
+}

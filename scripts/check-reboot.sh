@@ -1,0 +1,117 @@
+#!/bin/sh
+# Usage: check-reboot.sh RESULTS [OUTDIR] -- machine check records across a
+# reboot (issue 13): two QEMU runs on one RAM file (vm.sh --ram-file, as a
+# warm reboot keeps RAM) with the mce_record buffers in a reserve_mem= region;
+# appends one result line per case:
+#   panic   boot 1: three corrected errors (tests/boot/mce-before-reboot.sh),
+#           then the host injects a fatal machine check (vm.sh --mce-on) and
+#           the guest panics (vm.sh exit 255, the expected outcome); boot 2:
+#           persistent/mce_record_previous/ has the three and the fatal one
+#           last, boot_id/release/kaslr_offset of boot 1
+#           (tests/boot/mce-after-reboot.sh)
+#   reboot  the same, but boot 1 ends in a warm reboot (guest-init's sysrq b)
+#   plain   a boot without reserve_mem=/persistent_mem=: no
+#           mce_record_previous
+# Environment: REBOOT_KERNEL (bzImage, default build/kernel's),
+# REBOOT_TIMEOUT (seconds per boot, default 300), REBOOT_MEM (guest RAM in
+# MB, default 512: the size of the RAM file).  OUTDIR (default
+# build/check/reboot) keeps each boot's vm.sh directory (OUTDIR/CASE-N/,
+# console.log there) and output (OUTDIR/CASE-N.txt); the RAM file is a
+# temporary file in OUTDIR, removed afterwards.
+set -u
+res=$1
+OUT=${2:-build/check/reboot}
+K=${REBOOT_KERNEL:-build/kernel/arch/x86/boot/bzImage}
+T=${REBOOT_TIMEOUT:-300}
+M=${REBOOT_MEM:-512}
+A="reserve_mem=1M:4096:mce mce=persistent_mem=mce mce=persistent=64K panic=1"
+MARK='mce-before-reboot: ready for the fatal error'
+# bank 4 of CPU 1: valid, uncorrected, processor context corrupt, ADDR valid;
+# MCG_STATUS RIPV|MCIP.  No -b: the guest's CPU (-cpu max under TCG) is
+# AMD's, whose machine checks are all local, and one #MC on one vCPU is
+# enough for the kernel to panic ("Fatal local machine check").
+FATAL='1 4 0xb600000000000151 0x5 0x4444000 0'
+rm -rf "$OUT"
+mkdir -p "$OUT"
+RAM=$(mktemp "$OUT/ram.XXXXXX")
+trap 'rm -f "$RAM"' EXIT
+trap 'exit 125' INT TERM
+
+vm() { # NAME VM.SH-ARGS...: one boot; output in OUT/NAME.txt, status in $rc
+	n=$1
+	shift
+	rc=0
+	sh scripts/vm.sh --kernel "$K" --mem "$M" --timeout "$T" --out "$OUT/$n" "$@" \
+		> "$OUT/$n.txt" 2>&1 || rc=$?
+}
+# result CASE WHY: a PASS line, or a FAIL line with what failed, and the
+# tail of the guest output of the failing boot on stdout
+result() {
+	if [ -z "$2" ]; then
+		echo "PASS mce-reboot/$1" >> "$res"
+		return
+	fi
+	echo "FAIL mce-reboot/$1 (${2#; }; logs: $OUT/$1-*.txt, $OUT/$1-*/console.log)" >> "$res"
+	echo "mce-reboot/$1: ${2#; }"
+	for f in "$OUT/$1"-*.txt; do
+		[ -f "$f" ] || continue
+		echo "  --- last lines of $f:"
+		tail -n 25 "$f" | sed 's/^/  | /'
+	done
+}
+# kernel_said BOOT: what the kernel said about the command line and the
+# reserved region, for failure messages
+kernel_said() {
+	grep -hE 'mce argument .* ignored|reserve_mem|persistent|previous boot' "$OUT/$1/console.log" 2>/dev/null |
+		grep -v 'ommand line' | head -n 3 | sed 's/^\[[^]]*\] //' | tr '\n' '|' | sed 's/|$//; s/|/ | /g'
+}
+
+# twice CASE: boot 1 then boot 2 on the same RAM file
+twice() {
+	c=$1
+	why=
+	: > "$RAM"
+	if [ "$c" = panic ]; then
+		vm "$c-1" --ram-file "$RAM" --append "$A" --mce-on "$MARK" "$FATAL" -- \
+			sh tests/boot/mce-before-reboot.sh panic
+		# the guest dies in the panic: vm.sh's 255 is the expected outcome
+		[ "$rc" = 255 ] || why="$why; boot 1: vm.sh exit $rc, expected 255 (died in the machine-check panic)"
+		[ -s "$OUT/$c-1/mce-on.sent" ] || why="$why; boot 1: the marker never came, no fatal error injected"
+		grep -q 'Kernel panic - not syncing: Fatal .*machine check' "$OUT/$c-1/console.log" ||
+			why="$why; boot 1: no machine-check panic on the console ($(grep -m1 'Kernel panic' "$OUT/$c-1/console.log" || echo 'no panic at all'))"
+	else
+		vm "$c-1" --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-before-reboot.sh reboot
+		[ "$rc" = 0 ] || why="$why; boot 1: vm.sh exit $rc, expected 0"
+		grep -q 'sysrq: Resetting' "$OUT/$c-1/console.log" ||
+			why="$why; boot 1: no sysrq reboot on the console"
+	fi
+	grep -q '^mce-before-reboot: ok' "$OUT/$c-1.txt" ||
+		why="$why; boot 1: $(grep -m1 'mce-before-reboot: FAIL' "$OUT/$c-1.txt" || echo 'corrected errors not read back')"
+	id=$(sed -n 's/^mce-before-reboot: boot_id \([0-9a-f-]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+	rel=$(sed -n 's/^mce-before-reboot: release \([^ ]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+	if [ -z "$id" ] || [ -z "$rel" ]; then
+		why="$why; boot 1 printed no boot_id/release"
+		id=none rel=none
+	fi
+	fatal=
+	[ "$c" = panic ] && fatal=0x4444000
+	vm "$c-2" --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-after-reboot.sh "$id" "$rel" $fatal
+	[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
+	if ! grep -q '^mce-after-reboot: ok' "$OUT/$c-2.txt"; then
+		why="$why; boot 2: $(grep -m1 'mce-after-reboot: FAIL' "$OUT/$c-2.txt" || echo 'no result line')"
+		said=$(kernel_said "$c-2")
+		[ -z "$said" ] || why="$why; boot 2 kernel: $said"
+	fi
+	result "$c" "$why"
+}
+
+twice panic
+twice reboot
+# plain: no reserve_mem=, no mce=persistent_mem=
+vm plain-1 --append "mce=persistent=64K panic=1" -- \
+	"ls /sys/bus/event_source/devices/persistent/events/; ls /sys/bus/event_source/devices/persistent/info/"
+why=
+[ "$rc" = 0 ] || why="$why; vm.sh exit $rc"
+grep -qx mce_record "$OUT/plain-1.txt" || why="$why; no mce_record event"
+! grep -q mce_record_previous "$OUT/plain-1.txt" || why="$why; mce_record_previous without reserve_mem="
+result plain "$why"

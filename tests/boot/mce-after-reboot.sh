@@ -1,0 +1,61 @@
+#!/bin/sh
+# Guest side of boot 2 of the mce-reboot cases (scripts/check-reboot.sh),
+# booted on the RAM boot 1 left: the previous boot's mce_record buffers are
+# offered as persistent/mce_record_previous/.  Checks
+#   - info/mce_record_previous/ has boot_id (= BOOT_ID, boot 1's), release
+#     (= RELEASE) and kaslr_offset;
+#   - perf record -a -e persistent/mce_record_previous/ + perf script show
+#     boot 1's corrected errors (addrs 0x1111000, 0x2222000, 0x3333000) in
+#     that order, and, when FATAL_ADDR is given (panic case), the fatal error
+#     last; without it, no 0x4444000;
+#   - perf record -a -e persistent/mce_record/ (this boot) shows none of them.
+# Usage: mce-after-reboot.sh BOOT_ID RELEASE [FATAL_ADDR]
+# Prints "mce-after-reboot: ok" on success, else "mce-after-reboot: FAIL: ..."
+set -u
+PERF=${PERF:-$(pwd)/build/perf/perf}
+P=/sys/bus/event_source/devices/persistent
+I=$P/info/mce_record_previous
+fail() { echo "mce-after-reboot: FAIL: $*"; exit 1; }
+[ $# -ge 2 ] || fail "usage: mce-after-reboot.sh BOOT_ID RELEASE [FATAL_ADDR]"
+boot_id=$1 release=$2 fatal=${3:-}
+echo "mce-after-reboot: this boot_id $(cat /proc/sys/kernel/random/boot_id), previous $boot_id"
+echo "mce-after-reboot: $P/events: $(ls $P/events 2>&1 | tr '\n' ' ')"
+dmesg | grep -iE 'persistent|reserve_mem|previous boot|mce:' | grep -v 'ommand line' | sed 's/^/  dmesg: /'
+[ -e $P/events/mce_record ] || fail "no persistent mce_record event"
+[ -e $P/events/mce_record_previous ] ||
+	fail "no $P/events/mce_record_previous: the previous boot's records are not offered"
+for f in boot_id release kaslr_offset; do
+	[ -r $I/$f ] || fail "no $I/$f"
+	echo "mce-after-reboot: $I/$f: $(cat $I/$f)"
+done
+[ "$(cat $I/boot_id)" = "$boot_id" ] ||
+	fail "$I/boot_id is $(cat $I/boot_id), boot 1 printed $boot_id"
+[ "$(cat $I/release)" = "$release" ] ||
+	fail "$I/release is $(cat $I/release), boot 1 ran $release"
+grep -qE '^(0x)?[0-9a-fA-F]+$' $I/kaslr_offset || fail "$I/kaslr_offset is not a number: $(cat $I/kaslr_offset)"
+
+cd /tmp || exit 1
+# addrs FILE: the ADDR field of each record, in perf script's (time) order
+addrs() { sed -n 's/.*ADDR: 0*\([0-9a-f]*\),.*/\1/p' "$1"; }
+"$PERF" record -a -e persistent/mce_record_previous/ -o prev.data -- sleep 1 > prev.err 2>&1 ||
+	{ cat prev.err; fail "perf record -e persistent/mce_record_previous/ failed"; }
+"$PERF" script -i prev.data > prev.txt 2>&1 || { cat prev.txt; fail "perf script -i prev.data failed"; }
+echo "mce-after-reboot: perf script of mce_record_previous:"
+cut -c1-240 prev.txt | sed 's/^/  /'
+want="1111000 2222000 3333000${fatal:+ ${fatal#0x}}"
+got=$(addrs prev.txt | grep -E '^(1111000|2222000|3333000|4444000)$' | tr '\n' ' ')
+[ "${got% }" = "$want" ] || fail "previous boot's records by time: addrs '${got% }', expected '$want'"
+if [ -n "$fatal" ]; then
+	[ "$(addrs prev.txt | tail -n 1)" = "${fatal#0x}" ] ||
+		fail "the fatal error (addr $fatal) is not the last record"
+	grep "ADDR: 0*${fatal#0x}," prev.txt | grep -q 'MC4: b600000000000151' ||
+		fail "the fatal error's record does not show bank 4 status b600000000000151"
+fi
+"$PERF" record -a -e persistent/mce_record/ -o cur.data -- sleep 1 > cur.err 2>&1 ||
+	{ cat cur.err; fail "perf record -e persistent/mce_record/ failed"; }
+"$PERF" script -i cur.data > cur.txt 2>&1 || { cat cur.txt; fail "perf script -i cur.data failed"; }
+if addrs cur.txt | grep -qE '^(1111000|2222000|3333000|4444000)$'; then
+	cut -c1-240 cur.txt
+	fail "this boot's mce_record shows the previous boot's errors"
+fi
+echo "mce-after-reboot: ok, $(wc -l < prev.txt) previous records, $(wc -l < cur.txt) in this boot's mce_record"
