@@ -171,11 +171,17 @@ static int open_event(int cpu)
 	return open_persistent(pmu_type, event_id, cpu);
 }
 
+/*
+ * Bytes written so far.  Persistent buffers are written backward: data_head
+ * counts down from 0, is the start of the newest record, and the records
+ * written since a reader saw W bytes written are the W2 - W bytes at
+ * -W2 (newest first), as ring_copy(data, -W2, dst, W2 - W) copies them.
+ */
 static uint64_t load_head(void *base)
 {
 	struct perf_event_mmap_page *pg = base;
 
-	return __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	return -__atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
 }
 
 static void ring_copy(const char *data, uint64_t off, void *dst, size_t len)
@@ -260,7 +266,7 @@ static int follow(int cpu)
 	if (head == f->prev)
 		return 0;
 	if (head < f->prev || head - f->prev > bufsize) {
-		logmsg("stress: follower of CPU %d lapped: data_head %" PRIu64
+		logmsg("stress: follower of CPU %d lapped: %" PRIu64 " bytes written"
 		       ", last position %" PRIu64 ", %zu-byte buffer: %" PRIu64
 		       " bytes lost\n", cpu, head, f->prev, bufsize, head - f->prev);
 		laps++;
@@ -268,7 +274,7 @@ static int follow(int cpu)
 		f->prev = head;
 		return 0;
 	}
-	ring_copy(f->data, f->prev, f->copy, head - f->prev);
+	ring_copy(f->data, -head, f->copy, head - f->prev);
 	/* Whatever the kernel may have overwritten while we copied is lost. */
 	head2 = load_head(f->base);
 	valid_from = head2 + 4096 > bufsize ? head2 + 4096 - bufsize : 0;
@@ -505,7 +511,7 @@ static void walk(void *base, int cpu)
 	while (off < head) {
 		struct perf_event_header hdr;
 
-		ring_copy(data, off, &hdr, sizeof(hdr));
+		ring_copy(data, off - head, &hdr, sizeof(hdr));
 		if (hdr.size < sizeof(hdr) || hdr.size % 8 || off + hdr.size > head ||
 		    (hdr.type != PERF_RECORD_SAMPLE && hdr.type != PERF_RECORD_LOST)) {
 			reader_error(cpu, "malformed record in buffer", 0);
@@ -514,7 +520,7 @@ static void walk(void *base, int cpu)
 		if (hdr.type == PERF_RECORD_SAMPLE) {
 			uint32_t scpu;
 
-			ring_copy(data, off + 16, &scpu, 4);
+			ring_copy(data, off - head + 16, &scpu, 4);
 			if ((int)scpu != cpu) {
 				reader_error(cpu, "sample of another CPU", 0);
 				return;
@@ -630,7 +636,7 @@ static int final_parse(unsigned long *recovered, unsigned long *dups)
 		head = load_head(base);
 		if (head > bufsize) {
 			logmsg("stress: final parse: CPU %d buffer has wrapped "
-			       "(data_head %" PRIu64 "), not parsed from the start\n",
+			       "(%" PRIu64 " bytes written), not parsed from the start\n",
 			       cpu, head);
 			munmap(base, bufsize + page);
 			close(fd);
@@ -638,7 +644,7 @@ static int final_parse(unsigned long *recovered, unsigned long *dups)
 			free(copy);
 			return 1;
 		}
-		ring_copy((char *)base + page, 0, copy, head);
+		ring_copy((char *)base + page, -head, copy, head);
 		while (off < head) {
 			struct perf_event_header hdr;
 			long seq;
