@@ -6,7 +6,9 @@
 #   panic   prints the marker "mce-before-reboot: ready for the fatal error"
 #           and waits for the host's fatal machine check (vm.sh --mce-on),
 #           which panics the guest: reaching the end is a failure;
-#   reboot  exits 0: guest-init then reboots with sysrq b (a warm reboot).
+#   reboot  reboots with "reboot -f", the reboot(2) system call (the
+#           kernel's restart path, device shutdown and reboot notifiers
+#           included): reaching the end is a failure.
 # Prints "mce-before-reboot: ok" when the corrected errors were read back,
 # else "mce-before-reboot: FAIL: ..." lines; in the panic case it goes on to
 # the marker even then, so that boot 2 still runs on what this boot left.
@@ -44,8 +46,13 @@ if [ $failed = 0 ]; then
 else
 	cut -c1-240 boot1.txt
 fi
-[ "$1" = reboot ] && exit $failed
 sync
+if [ "$1" = reboot ]; then
+	echo "mce-before-reboot: rebooting with reboot -f"
+	reboot -f
+	fail "reboot -f returned"
+	exit 1
+fi
 echo "mce-before-reboot: ready for the fatal error"
 sleep 120
 fail "no fatal machine check came within 120 s of the marker"
