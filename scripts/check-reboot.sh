@@ -11,6 +11,12 @@
 #           (tests/boot/mce-after-reboot.sh)
 #   reboot  the same, but boot 1 ends in a plain warm reboot: "reboot -f",
 #           the reboot(2) system call (vm.sh exit 255: no exit status)
+#   header  boot 1 as for reboot; the host then flips a byte of the region
+#           header in the RAM file: boot 2 has no mce_record_previous and
+#           one log line saying why (header checksum mismatch)
+#   page    the same, but a byte of the newest data page of every CPU: boot 2
+#           offers mce_record_previous without the three errors, reported as
+#           lost (perf script --show-lost-events), and nothing else
 #   plain   a boot without reserve_mem=/persistent_mem=: no
 #           mce_record_previous
 # Environment: REBOOT_KERNEL (bzImage, default build/kernel's),
@@ -109,8 +115,71 @@ twice() {
 	result "$c" "$why"
 }
 
+# region_at: file offset of the region header boot 1 left in the RAM file:
+# the page-aligned magic "ppmemor1" (guest RAM is the file, from 0)
+region_at() {
+	grep -obUa ppmemor1 "$RAM" | awk -F: '$1 % 4096 == 0 { o = $1 } END { print o }'
+}
+# u32 OFFSET: a native-endian u32 of the RAM file
+u32() { od -An -tu4 -j "$1" -N4 "$RAM" | tr -d ' '; }
+# flip OFFSET: invert one byte of the RAM file
+flip() {
+	b=$(od -An -tu1 -j "$1" -N1 "$RAM" | tr -d ' ')
+	# shellcheck disable=SC2059
+	printf "$(printf '\\%03o' $((b ^ 255)))" |
+		dd of="$RAM" bs=1 seek="$1" count=1 conv=notrunc 2>/dev/null
+}
+
+# damaged CASE: boot 1 reboots, the host damages what it left, boot 2
+damaged() {
+	c=$1
+	why=
+	: > "$RAM"
+	vm "$c-1" --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-before-reboot.sh reboot
+	[ "$rc" = 255 ] || why="$why; boot 1: vm.sh exit $rc, expected 255 (rebooted by reboot -f)"
+	grep -q '^mce-before-reboot: ok' "$OUT/$c-1.txt" || why="$why; boot 1: corrected errors not read back"
+	h=$(region_at)
+	if [ -z "$h" ]; then
+		result "$c" "$why; no region header (magic ppmemor1) in the RAM file after boot 1"
+		return
+	fi
+	P=/sys/bus/event_source/devices/persistent
+	if [ "$c" = header ]; then
+		flip $((h + 16))	# region_size
+		vm "$c-2" --ram-file "$RAM" --append "$A" -- \
+			"ls -1 $P/events; dmesg | grep -v harness-init | grep -c 'previous boot'; dmesg | grep 'previous boot'"
+		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
+		grep -qx mce_record "$OUT/$c-2.txt" || why="$why; boot 2: no mce_record"
+		! grep -q mce_record_previous "$OUT/$c-2.txt" ||
+			why="$why; boot 2 offers mce_record_previous from a damaged header"
+		grep -qx 1 "$OUT/$c-2.txt" || why="$why; boot 2: not exactly one log line about the previous boot"
+		grep -q 'no records of a previous boot in reserve_mem= region "mce": header checksum mismatch' "$OUT/$c-2.txt" ||
+			why="$why; boot 2: no log line saying the header checksum does not match"
+	else
+		slots=$(u32 $((h + 28))) np=$(u32 $((h + 32))) meta=$(u32 $((h + 36)))
+		i=0
+		while [ "$i" -lt "$slots" ]; do
+			# the newest records are at the end of the last data page
+			flip $((h + (1 + i * (meta + 1 + np) + meta + np) * 4096 + 4000))
+			i=$((i + 1))
+		done
+		vm "$c-2" --ram-file "$RAM" --append "$A" -- \
+			"ls -1 $P/events; cd /tmp && $PWD/build/perf/perf record -a -e persistent/mce_record_previous/ -o p.data -- sleep 1 && $PWD/build/perf/perf script --show-lost-events -i p.data > s.txt 2>&1; cat s.txt; dmesg | grep 'previous boot'"
+		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
+		grep -qx mce_record_previous "$OUT/$c-2.txt" ||
+			why="$why; boot 2: no mce_record_previous (a damaged page must lose its records only)"
+		! grep -qE 'ADDR: 0*(1111000|2222000|3333000),' "$OUT/$c-2.txt" ||
+			why="$why; boot 2 shows records from a damaged page"
+		grep -q "PERF_RECORD_LOST lost [0-9]" "$OUT/$c-2.txt" ||
+			why="$why; boot 2: the damaged page is not reported as lost records"
+	fi
+	result "$c" "$why"
+}
+
 twice panic
 twice reboot
+damaged header
+damaged page
 # plain: no reserve_mem=, no mce=persistent_mem=
 vm plain-1 --append "mce=persistent=64K panic=1" -- \
 	"ls /sys/bus/event_source/devices/persistent/events/; ls /sys/bus/event_source/devices/persistent/info/"
