@@ -127,7 +127,7 @@ G=$R/guest
 # Machine check records across a reboot, on the debug kernel: its own
 # result lines (mce-reboot/...), console logs in $R/reboot/*/
 t0=$(date +%s)
-echo "[$(date +%H:%M:%S)] check-debug: machine check reboot cases (5 boots)"
+echo "[$(date +%H:%M:%S)] check-debug: machine check reboot cases (9 boots)"
 REBOOT_KERNEL=$K REBOOT_MEM=1024 REBOOT_TIMEOUT=${CHECK_DEBUG_REBOOT_TIMEOUT:-900} \
 	sh scripts/check-reboot.sh "$res" "$R/reboot"
 echo "[$(date +%H:%M:%S)] check-debug: reboot cases done in $(( $(date +%s) - t0 ))s"
