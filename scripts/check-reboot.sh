@@ -172,6 +172,11 @@ damaged() {
 			why="$why; boot 2 shows records from a damaged page"
 		grep -q "PERF_RECORD_LOST lost [0-9]" "$OUT/$c-2.txt" ||
 			why="$why; boot 2: the damaged page is not reported as lost records"
+		# perf record's summary names the kernel, not perf's overload
+		! grep -q 'Check IO/CPU overload' "$OUT/$c-2.txt" ||
+			why="$why; boot 2: perf blames IO/CPU overload for records the kernel could not keep"
+		grep -q 'Persistent event: records the kernel dropped' "$OUT/$c-2.txt" ||
+			why="$why; boot 2: perf does not say the lost records are the kernel's"
 	fi
 	result "$c" "$why"
 }
