@@ -42,6 +42,8 @@
 
 #include <linux/perf_event.h>
 
+#include "../tests/hardening/common.h"
+
 #define PMU	"/sys/bus/event_source/devices/persistent"
 #define INJ	"/sys/kernel/debug/mce-inject"
 #define MAX_REPS 64
@@ -54,20 +56,6 @@ static void die(const char *what)
 {
 	fprintf(stderr, "mce-record-bench: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static void read_file(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		die(path);
-	n = read(fd, buf, len - 1);
-	if (n < 0)
-		die(path);
-	buf[n] = '\0';
-	close(fd);
 }
 
 static int open_inj(const char *name)
@@ -162,11 +150,9 @@ int main(int argc, char **argv)
 {
 	int n = 64, batches = 16, reps = 3, opt, i, b, r, fd;
 	double inj[MAX_REPS], tot[MAX_REPS], drn[MAX_REPS];
-	struct perf_event_attr attr;
+	long page = sysconf(_SC_PAGESIZE), size, config;
 	char buf[256], *p;
-	unsigned long long config;
-	long page = sysconf(_SC_PAGESIZE), size;
-	int type, word, bit;
+	int type;
 	int64_t rec, w;
 	cpu_set_t set;
 
@@ -191,28 +177,15 @@ int main(int argc, char **argv)
 		die("sched_setaffinity");
 
 	/* The persistent event, as its sysfs files describe it. */
-	read_file(PMU "/type", buf, sizeof(buf));
-	type = atoi(buf);
-	read_file(PMU "/events/mce_record", buf, sizeof(buf));
-	p = strstr(buf, "config=");
-	if (!p)
-		die("events/mce_record: no config=");
-	config = strtoull(p + 7, NULL, 0);
-	read_file(PMU "/format/persistent", buf, sizeof(buf));
-	if (sscanf(buf, "attr%d:%d", &word, &bit) != 2 || word < 0 ||
-	    (size_t)(word + 1) * 8 > sizeof(attr) || bit < 0 || bit > 63) {
-		errno = EINVAL;
-		die("format/persistent");
-	}
-	read_file(PMU "/info/mce_record/buffer_size", buf, sizeof(buf));
-	size = atol(buf);
-
-	memset(&attr, 0, sizeof(attr));
-	attr.type = type;
-	attr.size = sizeof(attr);
-	attr.config = config;
-	((uint64_t *)&attr)[word] |= 1ULL << bit;
-	fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, 0);
+	type = read_num(PMU "/type");
+	if (read_text(PMU "/events/mce_record", buf, sizeof(buf)) <= 0 ||
+	    !(p = strstr(buf, "config=")))
+		die(PMU "/events/mce_record: no config=");
+	config = strtol(p + 7, NULL, 0);
+	size = read_num(PMU "/info/mce_record/buffer_size");
+	if (type < 0 || size <= 0)
+		die(PMU ": type or info/mce_record/buffer_size");
+	fd = open_persistent(type, config, 0);
 	if (fd < 0)
 		die("perf_event_open(persistent/mce_record/, cpu 0)");
 	pg = mmap(NULL, page + size, PROT_READ, MAP_SHARED, fd, 0);
@@ -242,8 +215,7 @@ int main(int argc, char **argv)
 	}
 	usleep(10000);
 	rec = written() - w;
-	printf("# buffer_size %ld, type %d, config %llu, persistent attr%d:%d\n",
-	       size, type, config, word, bit);
+	printf("# buffer_size %ld, type %d, config %ld\n", size, type, config);
 	printf("record_size %lld\n", (long long)rec);
 
 	/* One warm-up batch, then the repetitions. */

@@ -156,7 +156,7 @@ damaged() {
 		grep -q 'no records of a previous boot in reserve_mem= region "mce": header checksum mismatch' "$OUT/$c-2.txt" ||
 			why="$why; boot 2: no log line saying the header checksum does not match"
 	else
-		slots=$(u32 $((h + 28))) np=$(u32 $((h + 32))) meta=$(u32 $((h + 36)))
+		slots=$(u32 $((h + 24))) np=$(u32 $((h + 28))) meta=$(u32 $((h + 32)))
 		i=0
 		while [ "$i" -lt "$slots" ]; do
 			# the newest records are at the end of the last data page
