@@ -3,7 +3,8 @@
 # booted on the RAM boot 1 left: the previous boot's mce_record buffers are
 # offered as persistent/mce_record_previous/.  Checks
 #   - info/mce_record_previous/ has boot_id (= BOOT_ID, boot 1's), release
-#     (= RELEASE) and kaslr_offset;
+#     (= RELEASE) and kaslr_offset, and buffer_size 4096 (the few records of
+#     boot 1 take a page per CPU, not the 64K of mce_record);
 #   - perf record -a -e persistent/mce_record_previous/ + perf script show
 #     boot 1's corrected errors (addrs 0x1111000, 0x2222000, 0x3333000) in
 #     that order, and, when FATAL_ADDR is given (panic case), the fatal error
@@ -33,6 +34,10 @@ done
 [ "$(cat $I/release)" = "$release" ] ||
 	fail "$I/release is $(cat $I/release), boot 1 ran $release"
 grep -qE '^(0x)?[0-9a-fA-F]+$' $I/kaslr_offset || fail "$I/kaslr_offset is not a number: $(cat $I/kaslr_offset)"
+# a few records: the copy is sized to what it holds, one page, not a buffer
+size=$(cat $I/buffer_size)
+echo "mce-after-reboot: $I/buffer_size: $size (mce_record: $(cat $P/info/mce_record/buffer_size))"
+[ "$size" = 4096 ] || fail "$I/buffer_size is $size, expected 4096 for a few records"
 
 cd /tmp || exit 1
 # addrs FILE: the ADDR field of each record, in perf script's (time) order
