@@ -17,7 +17,9 @@
 set -u
 res=$1
 K=build/kernel/arch/x86/boot/bzImage
-BIN=$(pwd)/build/selftests/perf_events/persistent
+# The cases run here change nothing, but what changes the machine is
+# opt-in in the kselftest (see tests/guest/run.sh): turned on as there.
+BIN="PERF_TEST_MCE_INJECT=1 PERF_TEST_CPU_HOTPLUG=1 PERF_TEST_SYSCTL=1 $(pwd)/build/selftests/perf_events/persistent"
 OUT=build/check/mce-boot
 mkdir -p "$OUT"
 ERR='1 1 0x9000000000000000 0 0 0'

@@ -17,7 +17,8 @@
  *
  * Every failing call must fail with an errno of the documented set:
  * Documentation/admin-guide/perf/persistent.rst (ENOENT, EINVAL, ENODEV,
- * EACCES; EACCES for perf ioctls but ID, ENOTTY for other ioctls, EBADF for a
+ * EACCES; EACCES for perf ioctls but ID and PERSISTENT_READ (0, or EFAULT
+ * for a bad pointer, as ID), ENOTTY for other ioctls, EBADF for a
  * reader fd as a SET_OUTPUT target, EACCES for writable mappings, EINVAL for other
  * mappings) on the persistent paths, perf_event_open(2), ioctl(2), mmap(2)
  * and read(2) for the rest.  Where the outcome follows from the
@@ -471,6 +472,7 @@ static unsigned long rnd_ioctl_cmd(void)
 		PERF_EVENT_IOC_SET_FILTER, PERF_EVENT_IOC_ID,
 		PERF_EVENT_IOC_SET_BPF, PERF_EVENT_IOC_PAUSE_OUTPUT,
 		PERF_EVENT_IOC_QUERY_BPF, PERF_EVENT_IOC_MODIFY_ATTRIBUTES,
+		PERF_EVENT_IOC_PERSISTENT_READ,
 	};
 	unsigned long cmd;
 
@@ -520,6 +522,9 @@ static void exercise_ioctl(int fd, bool persistent)
 		if (cmd == PERF_EVENT_IOC_ID)
 			check_exact("ioctl(ID) on a persistent event", err,
 				    kind == 1 ? 0 : EFAULT);
+		else if (cmd == PERF_EVENT_IOC_PERSISTENT_READ)
+			check_exact("ioctl(PERSISTENT_READ) on a persistent event",
+				    err, kind == 1 ? 0 : EFAULT);
 		else if (((cmd >> 8) & 0xff) != '$') {
 			/* not a perf ioctl: persistent.rst says ENOTTY */
 			check_exact("non-perf ioctl on a persistent event", err, ENOTTY);
