@@ -25,6 +25,10 @@ for a in 0x1111000 0x2222000 0x3333000; do
 	echo sw > $INJ/flags && echo 0x9c00000000000042 > $INJ/status &&
 		echo $a > $INJ/addr && echo 0 > $INJ/misc && echo 1 > $INJ/cpu &&
 		echo 4 > $INJ/bank || fail "injection of addr $a failed"
+	# each logged (by the work item, on whichever CPU injected it) before
+	# the next: their timestamps differ, so perf script's time order is
+	# the injection order even across CPU buffers
+	sleep 0.2
 done
 sleep 1
 cd /tmp || exit 1
