@@ -62,9 +62,10 @@ bench-mce: kernel
 	@sh scripts/bench-mce.sh
 
 # Debug kernel (KASAN, lockdep, UBSAN, kmemleak...): KUnit, kselftests, the
-# stress test and the attr fuzzer, the machine check reboot cases, then a scan
-# of the kernel logs for splats.
-check-debug: selftests
+# stress test and the attr fuzzer, the machine check reboot cases (their
+# guest scripts run build/perf/perf), then a scan of the kernel logs for
+# splats.
+check-debug: selftests perf
 	@sh scripts/step.sh "debug kernel" sh scripts/kernel.sh $(LINUX) $(B)/debug config/guest.config config/debug.config
 	@sh scripts/check-debug.sh
 

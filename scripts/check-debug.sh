@@ -99,6 +99,7 @@ FUZZ_SEED=${FUZZ_SEED:-$(date +%Y%m%d)}
 
 [ -r "$K" ] || { echo "check-debug: no debug kernel at $K (build it with config/debug.config)" >&2; exit 125; }
 [ -d "$ST" ] || { echo "check-debug: no kselftests in $ST (make selftests)" >&2; exit 125; }
+[ -x build/perf/perf ] || { echo "check-debug: no build/perf/perf (make perf): the reboot cases run it in the guest" >&2; exit 125; }
 for f in stress fuzz; do
 	[ -r "$SRC/$f.c" ] || { echo "check-debug: no $SRC/$f.c" >&2; exit 125; }
 done

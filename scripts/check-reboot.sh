@@ -40,6 +40,12 @@ MARK='mce-before-reboot: ready for the fatal error'
 FATAL='1 4 0xb600000000000151 0x5 0x4444000 0'
 rm -rf "$OUT"
 mkdir -p "$OUT"
+# every case but plain runs build/perf/perf in the guest
+if [ ! -x build/perf/perf ]; then
+	echo "FAIL mce-reboot/cases (no build/perf/perf: run 'make perf' first; no case run)" >> "$res"
+	echo "check-reboot: no build/perf/perf (make perf): no case run" >&2
+	exit 1
+fi
 RAM=$(mktemp "$OUT/ram.XXXXXX")
 trap 'rm -f "$RAM"' EXIT
 trap 'exit 125' INT TERM
