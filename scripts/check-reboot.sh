@@ -19,9 +19,30 @@
 #           lost (perf script --show-lost-events), and nothing else
 #   plain   a boot without reserve_mem=/persistent_mem=: no
 #           mce_record_previous
+#   storm/N trial N (1..REBOOT_STORM_TRIALS): boot 1
+#           (tests/boot/mce-storm-before-reboot.sh) runs a storm of
+#           corrected errors on CPU 1 (mce-inject, each with its own MISC
+#           and ADDR), and the host injects the fatal machine check on
+#           CPU 1 (ADDR 0x5555000) while the storm runs (vm.sh --mce-on on
+#           the storm's marker; the storm stops only in the panic, or after
+#           120 s with a FAIL line); boot 2
+#           (tests/boot/mce-storm-after-reboot.sh): mce_record_previous has
+#           the fatal error, last, and every other record is one boot 1
+#           injected, once, in order; one result line per trial with the
+#           number of storm records found and the RIP the fatal error
+#           interrupted.  The console is quiet during the storm (see
+#           tests/boot/mce-storm-before-reboot.sh): the panic line is looked
+#           for in boot 1's kernel log in the RAM file.  The known bug it
+#           is after: a fatal error that finds CPU 1 writing a record (the
+#           persistent buffer's nest count held) loses the records
+#           mce_panic() traces, the fatal one included.
 # Environment: REBOOT_KERNEL (bzImage, default build/kernel's),
 # REBOOT_TIMEOUT (seconds per boot, default 300), REBOOT_MEM (guest RAM in
-# MB, default 512: the size of the RAM file).  OUTDIR (default
+# MB, default 512: the size of the RAM file), REBOOT_STORM_TRIALS (trials of
+# the storm case, default 5), REBOOT_STORM_CONSOLE (quiet, the default:
+# the console log level is 0 during the storm; loud: as it is; see
+# tests/boot/mce-storm-before-reboot.sh), REBOOT_CASES (the cases to run,
+# default "panic reboot header page plain storm").  OUTDIR (default
 # build/check/reboot) keeps each boot's vm.sh directory (OUTDIR/CASE-N/,
 # console.log there) and output (OUTDIR/CASE-N.txt); the RAM file is a
 # temporary file in OUTDIR, removed afterwards.
@@ -32,6 +53,8 @@ K=${REBOOT_KERNEL:-build/kernel/arch/x86/boot/bzImage}
 T=${REBOOT_TIMEOUT:-300}
 M=${REBOOT_MEM:-512}
 A="reserve_mem=1M:4096:mce mce=persistent_mem=mce mce=persistent=64K panic=1"
+N=${REBOOT_STORM_TRIALS:-5}
+CASES=${REBOOT_CASES:-panic reboot header page plain storm}
 MARK='mce-before-reboot: ready for the fatal error'
 # bank 4 of CPU 1: valid, uncorrected, processor context corrupt, ADDR valid;
 # MCG_STATUS RIPV|MCIP.  No -b: the guest's CPU (-cpu max under TCG) is
@@ -40,12 +63,26 @@ MARK='mce-before-reboot: ready for the fatal error'
 FATAL='1 4 0xb600000000000151 0x5 0x4444000 0'
 rm -rf "$OUT"
 mkdir -p "$OUT"
-# every case but plain runs build/perf/perf in the guest
+# every case's boot 2 (and boot 1 of panic and reboot) runs build/perf/perf
 if [ ! -x build/perf/perf ]; then
-	echo "FAIL mce-reboot/cases (no build/perf/perf: run 'make perf' first; no case run)" >> "$res"
+	for c in $CASES; do
+		[ "$c" = storm ] && c=storm/1
+		echo "FAIL mce-reboot/$c (no build/perf/perf: run 'make perf' first)" >> "$res"
+	done
 	echo "check-reboot: no build/perf/perf (make perf): no case run" >&2
 	exit 1
 fi
+# the storm case's injector, built here for the guest (the host's / is its root)
+STORM=$(realpath "$OUT")/mce-storm
+case " $CASES " in
+*" storm "*)
+	if ! gcc -O2 -Wall -o "$STORM" tests/boot/mce-storm.c > "$OUT/mce-storm.log" 2>&1; then
+		cat "$OUT/mce-storm.log" >&2
+		echo "FAIL mce-reboot/storm/1 (cannot build tests/boot/mce-storm.c: $OUT/mce-storm.log)" >> "$res"
+		CASES=$(echo " $CASES " | sed 's/ storm / /')
+	fi
+	;;
+esac
 RAM=$(mktemp "$OUT/ram.XXXXXX")
 trap 'rm -f "$RAM"' EXIT
 trap 'exit 125' INT TERM
@@ -187,15 +224,101 @@ damaged() {
 	result "$c" "$why"
 }
 
-twice panic
-twice reboot
-damaged header
-damaged page
-# plain: no reserve_mem=, no mce=persistent_mem=
-vm plain-1 --append "mce=persistent=64K panic=1" -- \
-	"ls /sys/bus/event_source/devices/persistent/events/; ls /sys/bus/event_source/devices/persistent/info/"
-why=
-[ "$rc" = 0 ] || why="$why; vm.sh exit $rc"
-grep -qx mce_record "$OUT/plain-1.txt" || why="$why; no mce_record event"
-! grep -q mce_record_previous "$OUT/plain-1.txt" || why="$why; mce_record_previous without reserve_mem="
-result plain "$why"
+# storm TRIAL: boot 1 dies in a fatal machine check that lands on CPU 1
+# during a storm of corrected errors on CPU 1; boot 2 must offer the fatal
+# error and nothing but what boot 1 injected
+SMARK='mce-storm: ready for the fatal error'
+SFATAL='1 4 0xb600000000000151 0x5 0x5555000 0'
+SCONSOLE=${REBOOT_STORM_CONSOLE:-quiet}
+storm() {
+	c=storm$1
+	why=
+	: > "$RAM"
+	vm "$c-1" --ram-file "$RAM" --append "$A" --mce-on "$SMARK" "$SFATAL" -- \
+		env CONSOLE="$SCONSOLE" sh tests/boot/mce-storm-before-reboot.sh "$STORM"
+	[ "$rc" = 255 ] || why="$why; boot 1: vm.sh exit $rc, expected 255 (died in the machine-check panic)"
+	[ -s "$OUT/$c-1/mce-on.sent" ] || why="$why; boot 1: the storm's marker never came, no fatal error injected"
+	# a quiet console (the default) shows no panic: boot 1's kernel log,
+	# in the RAM file it left (zeroed before), must have the panic line
+	# (and where the fatal error found CPU 1: its RIP line)
+	if [ "$SCONSOLE" = loud ]; then
+		klog=$OUT/$c-1/console.log
+	else
+		klog=$OUT/$c-1/klog.txt
+		grep -aoE 'Kernel panic - not syncing: Fatal (local )?machine check|RIP !INEXACT! [0-9a-f]+:<[0-9a-f]+>( \{[^}]*\})?' \
+			"$RAM" > "$klog"
+	fi
+	grep -qE 'Kernel panic - not syncing: Fatal (local )?machine check' "$klog" ||
+		why="$why; boot 1: no machine-check panic in its kernel log ($klog: $(grep -m1 'Kernel panic' "$klog" || echo 'no panic at all'))"
+	landed=$(sed -n 's/.*RIP !INEXACT! \([0-9a-f]*:<[0-9a-f]*>.*\)/\1/p' "$klog" | sed 's/ *$//' | tail -n 1)
+	! grep -q '^mce-storm: FAIL' "$OUT/$c-1.txt" ||
+		why="$why; boot 1: $(grep -m1 '^mce-storm: FAIL' "$OUT/$c-1.txt")"
+	# the storm's progress: errors injected by its last line, and by the
+	# marker; at most one step (64) more than its last line
+	inj=$(sed -n 's/^mce-storm: injected \([0-9]*\)$/\1/p' "$OUT/$c-1.txt" | tail -n 1)
+	atmark=$(sed -n "/$SMARK/q; s/^mce-storm: injected \\([0-9]*\\)\$/\\1/p" "$OUT/$c-1.txt" | tail -n 1)
+	id=$(sed -n 's/^mce-storm: boot_id \([0-9a-f-]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+	rel=$(sed -n 's/^mce-storm: release \([^ ]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+	if [ -z "$id" ] || [ -z "$rel" ] || [ -z "$inj" ]; then
+		why="$why; boot 1 printed no boot_id/release/storm progress"
+		id=${id:-none} rel=${rel:-none} inj=${inj:-0}
+	fi
+	r=
+	if [ ! -s "$OUT/$c-1/mce-on.sent" ]; then
+		why="$why; boot 2 not run (no fatal error in boot 1)"
+	else
+		vm "$c-2" --ram-file "$RAM" --append "$A" -- \
+			sh tests/boot/mce-storm-after-reboot.sh "$id" "$rel" $((inj + 64)) 0x5555000
+		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
+		r=$(sed -n 's/^mce-storm-after: result //p' "$OUT/$c-2.txt")
+	fi
+	case $r in *fatal=missing*) missing=$((missing + 1)) ;; esac
+	if [ -s "$OUT/$c-1/mce-on.sent" ] && ! grep -q '^mce-storm-after: ok' "$OUT/$c-2.txt"; then
+		why="$why; boot 2: $(grep '^mce-storm-after: FAIL' "$OUT/$c-2.txt" | sed 's/^mce-storm-after: FAIL: //' | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
+		[ -n "$r" ] || why="$why (no result line)"
+		said=$(kernel_said "$c-2")
+		[ -z "$said" ] || why="$why; boot 2 kernel: $said"
+	fi
+	found=$(printf '%s\n' "$r" | sed -n 's/.*storm=\([0-9]*\).*/\1/p')
+	lost=$(printf '%s\n' "$r" | sed -n 's/.*lost=\([0-9]*\).*/\1/p')
+	what="${found:-no} storm records of at most $((inj + 64)) injected (${atmark:-?} by the marker, $inj by the storm's last line), ${lost:-?} lost records, the fatal error came at RIP ${landed:-?}"
+	echo "mce-reboot/storm/$1: $what, $r"
+	if [ -z "$why" ]; then
+		echo "PASS mce-reboot/storm/$1 ($what; the fatal error last)" >> "$res"
+		return
+	fi
+	echo "FAIL mce-reboot/storm/$1 (${why#; }; $what; logs: $OUT/$c-1.txt, $OUT/$c-2.txt, $OUT/$c-*/console.log)" >> "$res"
+	echo "mce-reboot/storm/$1: ${why#; }"
+	for f in "$OUT/$c"-*.txt; do
+		[ -f "$f" ] || continue
+		echo "  --- last lines of $f:"
+		tail -n 15 "$f" | cut -c1-200 | sed 's/^/  | /'
+	done
+}
+
+for c in $CASES; do
+	case $c in
+	panic | reboot) twice "$c" ;;
+	header | page) damaged "$c" ;;
+	plain)
+		# no reserve_mem=, no mce=persistent_mem=
+		vm plain-1 --append "mce=persistent=64K panic=1" -- \
+			"ls /sys/bus/event_source/devices/persistent/events/; ls /sys/bus/event_source/devices/persistent/info/"
+		why=
+		[ "$rc" = 0 ] || why="$why; vm.sh exit $rc"
+		grep -qx mce_record "$OUT/plain-1.txt" || why="$why; no mce_record event"
+		! grep -q mce_record_previous "$OUT/plain-1.txt" || why="$why; mce_record_previous without reserve_mem="
+		result plain "$why"
+		;;
+	storm)
+		missing=0
+		t=1
+		while [ "$t" -le "$N" ]; do
+			storm "$t"
+			t=$((t + 1))
+		done
+		echo "mce-reboot/storm: $N trials, the fatal error missing from mce_record_previous in $missing"
+		;;
+	*) echo "FAIL mce-reboot/$c (no such case)" >> "$res" ;;
+	esac
+done
