@@ -6,11 +6,13 @@
 # persistent/mce_record_previous/ and perf script:
 #   - info/mce_record_previous/boot_id is BOOT_ID (boot 1's), release RELEASE;
 #   - the fatal error is there: ADDR FATAL_ADDR, bank 4, status
-#     b600000000000151, once, the last record;
+#     b600000000000151, once, the last record of CPU 1's buffer (the other
+#     CPU's may have later ones: it runs until the panic stops it);
 #   - every other record is one that boot 1 injected: bank 4, status
 #     9c00000000000042, MISC = I with 1 <= I <= MAX (MAX: the most boot 1
 #     can have injected), ADDR = 0x10000000 + I * 0x1000, each I at most
-#     once, in the order injected; no other line in perf script's output.
+#     once, each CPU's buffer in the order injected; no other line in perf
+#     script's output.
 # Usage: mce-storm-after-reboot.sh BOOT_ID RELEASE MAX FATAL_ADDR
 # Prints "mce-storm-after: ok, N storm records ..." on success, else
 # "mce-storm-after: FAIL: ..." lines (all that fail), then the result line
@@ -64,19 +66,24 @@ awk -v max="$max" -v fatal="$fatal" '
 	!/ persistent\/mce_record_previous\/: CPU: / { print "bad: not an mce_record_previous record: " substr($0, 1, 160); next }
 	{
 		n++
-		bank = ""; status = ""
+		bank = ""; status = ""; cpu = -1
+		if (match($0, "\\[[0-9]+\\]")) cpu = substr($0, RSTART + 1, RLENGTH - 2) + 0
 		if (match($0, "MC[0-9]+: [0-9a-f]+")) {
 			split(substr($0, RSTART + 2, RLENGTH - 2), a, ": ")
 			bank = a[1]; status = a[2]
 		}
 		addr = hex(field("ADDR")); misc = hex(field("MISC"))
-		if (fatal_seen) print "bad: a record after the fatal error: " substr($0, 1, 160)
+		# the fatal error is the last record of its CPU (the one it came
+		# on); the other CPU goes on until the panic stops it
+		if (fatal_seen && cpu == fatal_cpu) print "bad: a record after the fatal error in the buffer of CPU " cpu ": " substr($0, 1, 160)
 		if (addr == hex(fatal)) {
 			if (bank != 4 || status != "b600000000000151")
 				print "bad: the fatal error (ADDR " fatal ") with bank " bank " status " status
 			else if (fatal_seen)
 				print "bad: the fatal error twice"
-			else { print "fatal"; fatal_seen = 1 }
+			else if (cpu != 1)
+				print "bad: the fatal error in the buffer of CPU " cpu ", it came on CPU 1"
+			else { print "fatal"; fatal_seen = 1; fatal_cpu = cpu }
 			next
 		}
 		if (bank != 4 || status != "9c00000000000042") {
@@ -89,12 +96,17 @@ awk -v max="$max" -v fatal="$fatal" '
 			print "bad: ADDR " field("ADDR") " does not match MISC " field("MISC") " (error " misc " had ADDR " sprintf("%x", 268435456 + misc * 4096) ")"; next
 		}
 		if (misc in seen) { print "bad: error " misc " twice"; next }
-		if (misc < last) print "bad: error " misc " after error " last " (out of injection order)"
-		seen[misc] = 1; last = misc; storm++
-		if (!first) first = misc
+		# the buffer of one CPU has its records in the order injected
+		if (misc < lastof[cpu]) print "bad: error " misc " after error " lastof[cpu] " in the buffer of CPU " cpu " (out of injection order)"
+		seen[misc] = 1; lastof[cpu] = misc; storm++; oncpu[cpu]++
+		if (misc > last) last = misc
+		if (!first || misc < first) first = misc
 		print "storm " misc
 	}
-	END { printf "summary %d %d %d %d %d\n", storm, fatal_seen, lost, first, last }
+	END {
+		printf "summary %d %d %d %d %d\n", storm, fatal_seen, lost, first, last
+		for (c in oncpu) printf "buffer of CPU %d: %d storm records\n", c, oncpu[c]
+	}
 ' prev.txt > prev.check
 # shellcheck disable=SC2046 # five numbers
 set -- $(sed -n 's/^summary //p' prev.check)
@@ -107,6 +119,7 @@ fi
 [ "$fseen" = 1 ] || fail "the fatal error (ADDR 0x$fatal, status b600000000000151) is not in mce_record_previous ($storm storm records there, the last error $last)"
 [ "$storm" -gt 0 ] || fail "no storm record in mce_record_previous"
 echo "mce-storm-after: $(wc -l < prev.txt) lines of perf script: $storm storm records (errors $first..$last of at most $max injected), fatal error $([ "$fseen" = 1 ] && echo found || echo missing), $lost PERF_RECORD_LOST"
+grep '^buffer of CPU' prev.check | sed 's/^/  /'
 grep -m1 PERF_RECORD_LOST prev.txt | cut -c1-200 | sed 's/^/  /'
 tail -n 2 prev.txt | cut -c1-200 | sed 's/^/  last: /'
 echo "mce-storm-after: result fatal=$([ "$fseen" = 1 ] && echo found || echo missing) storm=$storm lost=$lost"
