@@ -269,13 +269,13 @@ storm() {
 	else
 		vm "$c-2" --ram-file "$RAM" --append "$A" -- \
 			sh tests/boot/mce-storm-after-reboot.sh "$id" "$rel" $((inj + 64)) 0x5555000
-		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
+		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc$(grep -m1 -o 'Kernel panic - .*' "$OUT/$c-2/console.log" | sed 's/^/: /')"
 		r=$(sed -n 's/^mce-storm-after: result //p' "$OUT/$c-2.txt")
 	fi
 	case $r in *fatal=missing*) missing=$((missing + 1)) ;; esac
 	if [ -s "$OUT/$c-1/mce-on.sent" ] && ! grep -q '^mce-storm-after: ok' "$OUT/$c-2.txt"; then
-		why="$why; boot 2: $(grep '^mce-storm-after: FAIL' "$OUT/$c-2.txt" | sed 's/^mce-storm-after: FAIL: //' | tr '\n' ';' | sed 's/;$//; s/;/; /g')"
-		[ -n "$r" ] || why="$why (no result line)"
+		fl=$(grep '^mce-storm-after: FAIL' "$OUT/$c-2.txt" | sed 's/^mce-storm-after: FAIL: //' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+		why="$why; boot 2: ${fl:-no result line (mce-storm-after-reboot.sh did not finish)}"
 		said=$(kernel_said "$c-2")
 		[ -z "$said" ] || why="$why; boot 2 kernel: $said"
 	fi

@@ -118,7 +118,8 @@ if grep -q '^bad: ' prev.check; then
 fi
 [ "$fseen" = 1 ] || fail "the fatal error (ADDR 0x$fatal, status b600000000000151) is not in mce_record_previous ($storm storm records there, the last error $last)"
 [ "$storm" -gt 0 ] || fail "no storm record in mce_record_previous"
-echo "mce-storm-after: $(wc -l < prev.txt) lines of perf script: $storm storm records (errors $first..$last of at most $max injected), fatal error $([ "$fseen" = 1 ] && echo found || echo missing), $lost PERF_RECORD_LOST"
+said=$(dmesg | sed -n 's/.*mce_record: \([0-9]*\) records of the previous boot.*/\1/p' | head -n 1)
+echo "mce-storm-after: the kernel offers ${said:-?} records of the previous boot; $(wc -l < prev.txt) lines of perf script: $storm storm records (errors $first..$last of at most $max injected), fatal error $([ "$fseen" = 1 ] && echo found || echo missing), $lost PERF_RECORD_LOST"
 grep '^buffer of CPU' prev.check | sed 's/^/  /'
 grep -m1 PERF_RECORD_LOST prev.txt | cut -c1-200 | sed 's/^/  /'
 tail -n 2 prev.txt | cut -c1-200 | sed 's/^/  last: /'
