@@ -120,7 +120,7 @@ done
 t0=$(date +%s)
 echo "[$(date +%H:%M:%S)] check-debug: booting $K (stress ${STRESS_SECONDS}s, fuzz $FUZZ_ITERATIONS iterations or ${FUZZ_SECONDS}s, seed $FUZZ_SEED)"
 sh scripts/vm.sh --kernel "$K" --mem 2048 --timeout "${CHECK_DEBUG_TIMEOUT:-3000}" \
-	--out "$R/guest" --append "kunit.enable=1" \
+	--out "$R/guest" --append "kunit.enable=1 mce=persistent=128K" \
 	-- sh "$SELF" --guest "$ST" "$R/bin" \
 	"$STRESS_SECONDS" "$FUZZ_ITERATIONS" "$FUZZ_SECONDS" "$FUZZ_SEED" > "$R/guest.txt" 2>&1
 rc=$?
