@@ -19,6 +19,13 @@
 #           lost (perf script --show-lost-events), and nothing else
 #   plain   a boot without reserve_mem=/persistent_mem=: no
 #           mce_record_previous
+#   loop    five boots (crash loops): boot 1 panics as in panic; boot 2
+#           records nothing and reboots; boot 3 still offers boot 1's
+#           errors, the fatal one included, with boot 1's boot_id, and
+#           panics the same way; boot 4 offers both, boot 3's as
+#           mce_record_previous and boot 1's as mce_record_previous_2, and
+#           root releases boot 1 (info/.../released); boot 5 offers boot 3's
+#           only (tests/boot/mce-kept-boots.sh)
 #   storm/N trial N (1..REBOOT_STORM_TRIALS): boot 1
 #           (tests/boot/mce-storm-before-reboot.sh) runs a storm of
 #           corrected errors on CPU 1 (mce-inject, each with its own MISC
@@ -42,7 +49,7 @@
 # the storm case, default 5), REBOOT_STORM_CONSOLE (quiet, the default:
 # the console log level is 0 during the storm; loud: as it is; see
 # tests/boot/mce-storm-before-reboot.sh), REBOOT_CASES (the cases to run,
-# default "panic reboot header page plain storm").  OUTDIR (default
+# default "panic reboot header page plain loop storm").  OUTDIR (default
 # build/check/reboot) keeps each boot's vm.sh directory (OUTDIR/CASE-N/,
 # console.log there) and output (OUTDIR/CASE-N.txt); the RAM file is a
 # temporary file in OUTDIR, removed afterwards.
@@ -54,7 +61,7 @@ T=${REBOOT_TIMEOUT:-300}
 M=${REBOOT_MEM:-512}
 A="reserve_mem=1M:4096:mce mce=persistent_mem=mce mce=persistent=64K panic=1"
 N=${REBOOT_STORM_TRIALS:-5}
-CASES=${REBOOT_CASES:-panic reboot header page plain storm}
+CASES=${REBOOT_CASES:-panic reboot header page plain loop storm}
 MARK='mce-before-reboot: ready for the fatal error'
 # bank 4 of CPU 1: valid, uncorrected, processor context corrupt, ADDR valid;
 # MCG_STATUS RIPV|MCIP.  No -b: the guest's CPU (-cpu max under TCG) is
@@ -94,19 +101,22 @@ vm() { # NAME VM.SH-ARGS...: one boot; output in OUT/NAME.txt, status in $rc
 	sh scripts/vm.sh --kernel "$K" --mem "$M" --timeout "$T" --out "$OUT/$n" "$@" \
 		> "$OUT/$n.txt" 2>&1 || rc=$?
 }
-# result CASE WHY: a PASS line, or a FAIL line with what failed, and the
-# tail of the guest output of the failing boot on stdout
+# result CASE WHY [DETAIL [LOGS]]: a PASS line, or a FAIL line with what
+# failed, and the tail of the guest output of each boot on stdout; DETAIL
+# goes into either line, LOGS (default CASE) names the boots' outputs
+# (OUT/LOGS-N.txt, OUT/LOGS-N/console.log)
 result() {
+	d=${3:+$3; } l=${4:-$1}
 	if [ -z "$2" ]; then
-		echo "PASS mce-reboot/$1" >> "$res"
+		echo "PASS mce-reboot/$1${3:+ ($3)}" >> "$res"
 		return
 	fi
-	echo "FAIL mce-reboot/$1 (${2#; }; logs: $OUT/$1-*.txt, $OUT/$1-*/console.log)" >> "$res"
+	echo "FAIL mce-reboot/$1 (${2#; }; ${d}logs: $OUT/$l-*.txt, $OUT/$l-*/console.log)" >> "$res"
 	echo "mce-reboot/$1: ${2#; }"
-	for f in "$OUT/$1"-*.txt; do
+	for f in "$OUT/$l"-*.txt; do
 		[ -f "$f" ] || continue
 		echo "  --- last lines of $f:"
-		tail -n 25 "$f" | sed 's/^/  | /'
+		tail -n 25 "$f" | cut -c1-200 | sed 's/^/  | /'
 	done
 }
 # kernel_said BOOT: what the kernel said about the command line and the
@@ -283,22 +293,71 @@ storm() {
 	lost=$(printf '%s\n' "$r" | sed -n 's/.*lost=\([0-9]*\).*/\1/p')
 	what="${found:-no} storm records of at most $((inj + 64)) injected (${atmark:-?} by the marker, $inj by the storm's last line), ${lost:-?} lost records, the fatal error came at RIP ${landed:-?}"
 	echo "mce-reboot/storm/$1: $what, $r"
-	if [ -z "$why" ]; then
-		echo "PASS mce-reboot/storm/$1 ($what; the fatal error last)" >> "$res"
-		return
-	fi
-	echo "FAIL mce-reboot/storm/$1 (${why#; }; $what; logs: $OUT/$c-1.txt, $OUT/$c-2.txt, $OUT/$c-*/console.log)" >> "$res"
-	echo "mce-reboot/storm/$1: ${why#; }"
-	for f in "$OUT/$c"-*.txt; do
-		[ -f "$f" ] || continue
-		echo "  --- last lines of $f:"
-		tail -n 15 "$f" | cut -c1-200 | sed 's/^/  | /'
-	done
+	[ -n "$why" ] || what="$what; the fatal error last"
+	result "storm/$1" "$why" "$what" "$c"
+}
+
+# boot_of CASE-N SCRIPT: the boot_id and release that SCRIPT printed in boot
+# CASE-N ("SCRIPT: boot_id ID", "SCRIPT: release REL"), or "none none"
+boot_of() {
+	i=$(sed -n "s/^$2: boot_id \([0-9a-f-]*\).*/\1/p" "$OUT/$1.txt" | head -n 1)
+	r=$(sed -n "s/^$2: release \([^ ]*\).*/\1/p" "$OUT/$1.txt" | head -n 1)
+	echo "${i:-none} ${r:-none}"
+}
+# panicked CASE-N: boot CASE-N died in the fatal machine check
+panicked() {
+	[ "$rc" = 255 ] || why="$why; boot ${1##*-}: vm.sh exit $rc, expected 255 (died in the machine-check panic)"
+	[ -s "$OUT/$1/mce-on.sent" ] || why="$why; boot ${1##*-}: the marker never came, no fatal error injected"
+	grep -q 'Kernel panic - not syncing: Fatal .*machine check' "$OUT/$1/console.log" ||
+		why="$why; boot ${1##*-}: no machine-check panic on the console"
+	grep -q '^mce-before-reboot: ok' "$OUT/$1.txt" ||
+		why="$why; boot ${1##*-}: corrected errors not read back"
+}
+# rebooted CASE-N SCRIPT: boot CASE-N passed SCRIPT's checks, then reboot -f
+rebooted() {
+	[ "$rc" = 255 ] || why="$why; boot ${1##*-}: vm.sh exit $rc, expected 255 (reboot -f)"
+	fl=$(grep "^$2: FAIL" "$OUT/$1.txt" | sed "s/^$2: FAIL: //" | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+	[ -z "$fl" ] || why="$why; boot ${1##*-}: $fl"
+	grep -q "^$2: rebooting" "$OUT/$1.txt" || why="$why; boot ${1##*-}: $2 did not get to its reboot"
+}
+# loop: a crash loop (boot 1 panics, boot 2 records nothing and reboots),
+# boot 3 still offers boot 1's records and panics too, boot 4 offers both
+# and root releases boot 1, boot 5 offers boot 3's only
+loop() {
+	c=loop
+	why=
+	: > "$RAM"
+	vm $c-1 --ram-file "$RAM" --append "$A" --mce-on "$MARK" "$FATAL" -- \
+		sh tests/boot/mce-before-reboot.sh panic
+	panicked $c-1
+	set -- $(boot_of $c-1 mce-before-reboot)
+	id1=$1 rel=$2
+	vm $c-2 --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-kept-boots.sh empty "$id1"
+	rebooted $c-2 mce-kept-boots
+	vm $c-3 --ram-file "$RAM" --append "$A" --mce-on "$MARK" "$FATAL" -- \
+		"sh tests/boot/mce-after-reboot.sh $id1 $rel 0x4444000; sh tests/boot/mce-before-reboot.sh panic"
+	grep -q '^mce-after-reboot: ok' "$OUT/$c-3.txt" ||
+		why="$why; boot 3 (after an empty boot 2): $(grep -m1 'mce-after-reboot: FAIL' "$OUT/$c-3.txt" || echo 'no result line')"
+	panicked $c-3
+	set -- $(boot_of $c-3 mce-before-reboot)
+	id3=$1
+	vm $c-4 --ram-file "$RAM" --append "$A" -- \
+		"sh tests/boot/mce-after-reboot.sh $id3 $rel 0x4444000; EVENT=mce_record_previous_2 sh tests/boot/mce-after-reboot.sh $id1 $rel 0x4444000; sh tests/boot/mce-kept-boots.sh release $id1 $id3"
+	n=$(grep -c '^mce-after-reboot: ok' "$OUT/$c-4.txt")
+	[ "$n" = 2 ] ||
+		why="$why; boot 4: $((2 - n)) of boot 3's and boot 1's records not offered whole ($(grep 'mce-after-reboot: FAIL' "$OUT/$c-4.txt" | tr '\n' ' '))"
+	rebooted $c-4 mce-kept-boots
+	vm $c-5 --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-kept-boots.sh gone "$id1" "$id3"
+	[ "$rc" = 0 ] || why="$why; boot 5: vm.sh exit $rc"
+	grep -q '^mce-kept-boots: ok' "$OUT/$c-5.txt" ||
+		why="$why; boot 5 (after the release): $(grep 'mce-kept-boots: FAIL' "$OUT/$c-5.txt" | sed 's/^mce-kept-boots: FAIL: //' | tr '\n' ';' || echo 'no result line')"
+	result $c "$why"
 }
 
 for c in $CASES; do
 	case $c in
 	panic | reboot) twice "$c" ;;
+	loop) loop ;;
 	header | page) damaged "$c" ;;
 	plain)
 		# no reserve_mem=, no mce=persistent_mem=

@@ -11,11 +11,14 @@
 #     last; without it, no 0x4444000;
 #   - perf record -a -e persistent/mce_record/ (this boot) shows none of them.
 # Usage: mce-after-reboot.sh BOOT_ID RELEASE [FATAL_ADDR]
+# Environment: EVENT, the event that holds boot 1's records (default
+# mce_record_previous; mce_record_previous_2 for the boot before it).
 # Prints "mce-after-reboot: ok" on success, else "mce-after-reboot: FAIL: ..."
 set -u
 PERF=${PERF:-$(pwd)/build/perf/perf}
 P=/sys/bus/event_source/devices/persistent
-I=$P/info/mce_record_previous
+EV=${EVENT:-mce_record_previous}
+I=$P/info/$EV
 fail() { echo "mce-after-reboot: FAIL: $*"; exit 1; }
 [ $# -ge 2 ] || fail "usage: mce-after-reboot.sh BOOT_ID RELEASE [FATAL_ADDR]"
 boot_id=$1 release=$2 fatal=${3:-}
@@ -23,8 +26,8 @@ echo "mce-after-reboot: this boot_id $(cat /proc/sys/kernel/random/boot_id), pre
 echo "mce-after-reboot: $P/events: $(ls $P/events 2>&1 | tr '\n' ' ')"
 dmesg | grep -iE 'persistent|reserve_mem|previous boot|mce:' | grep -v 'ommand line' | sed 's/^/  dmesg: /'
 [ -e $P/events/mce_record ] || fail "no persistent mce_record event"
-[ -e $P/events/mce_record_previous ] ||
-	fail "no $P/events/mce_record_previous: the previous boot's records are not offered"
+[ -e $P/events/$EV ] ||
+	fail "no $P/events/$EV: the previous boot's records are not offered"
 for f in boot_id release kaslr_offset; do
 	[ -r $I/$f ] || fail "no $I/$f"
 	echo "mce-after-reboot: $I/$f: $(cat $I/$f)"
@@ -42,10 +45,10 @@ echo "mce-after-reboot: $I/buffer_size: $size (mce_record: $(cat $P/info/mce_rec
 cd /tmp || exit 1
 # addrs FILE: the ADDR field of each record, in perf script's (time) order
 addrs() { sed -n 's/.*ADDR: 0*\([0-9a-f]*\),.*/\1/p' "$1"; }
-"$PERF" record -a -e persistent/mce_record_previous/ -o prev.data -- sleep 1 > prev.err 2>&1 ||
-	{ cat prev.err; fail "perf record -e persistent/mce_record_previous/ failed"; }
+"$PERF" record -a -e persistent/$EV/ -o prev.data -- sleep 1 > prev.err 2>&1 ||
+	{ cat prev.err; fail "perf record -e persistent/$EV/ failed"; }
 "$PERF" script -i prev.data > prev.txt 2>&1 || { cat prev.txt; fail "perf script -i prev.data failed"; }
-echo "mce-after-reboot: perf script of mce_record_previous:"
+echo "mce-after-reboot: perf script of $EV:"
 cut -c1-240 prev.txt | sed 's/^/  /'
 want="1111000 2222000 3333000${fatal:+ ${fatal#0x}}"
 got=$(addrs prev.txt | grep -E '^(1111000|2222000|3333000|4444000)$' | tr '\n' ' ')
