@@ -20,6 +20,13 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	if [ $n = 1 ] || echo "$files" | grep -q -v -e '^tools/perf/' -e '^tools/lib/perf/' -e '^MAINTAINERS$' \
 			-e '^tools/testing/' -e '^Documentation/'; then
 		what=kernel
+		# kernel.sh configures again only when the fragments change: a
+		# patch that adds options gets them from the fragments, not
+		# olddefconfig's defaults (off), or their code is never built
+		if echo "$files" | grep -q 'Kconfig'; then
+			rm -f "$B/obj/.fragments"
+			what=kernel+config
+		fi
 		CONFIG_CHECK=0 sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config >> "$B/log" 2>&1 || ok=0
 	else
 		what=-
