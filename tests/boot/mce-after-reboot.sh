@@ -9,7 +9,11 @@
 #     boot 1's corrected errors (addrs 0x1111000, 0x2222000, 0x3333000) in
 #     that order, and, when FATAL_ADDR is given (panic case), the fatal error
 #     last; without it, no 0x4444000;
-#   - perf record -a -e persistent/mce_record/ (this boot) shows none of them.
+#   - perf script --header-only of that perf.data names the event and
+#     boot 1 (boot_id, release, kaslr_offset);
+#   - perf record -a -e persistent/mce_record/ (this boot) shows none of them,
+#     and perf report --header-only says its records are of the boot perf
+#     recorded in.
 # Usage: mce-after-reboot.sh BOOT_ID RELEASE [FATAL_ADDR]
 # Environment: EVENT, the event that holds boot 1's records (default
 # mce_record_previous; mce_record_previous_2 for the boot before it).
@@ -59,9 +63,19 @@ if [ -n "$fatal" ]; then
 	grep "ADDR: 0*${fatal#0x}," prev.txt | grep -q 'MC4: b600000000000151' ||
 		fail "the fatal error's record does not show bank 4 status b600000000000151"
 fi
+# perf.data says which boot the records come from (HEADER_PERSISTENT)
+"$PERF" script --header-only -i prev.data > prev.hdr 2>&1 ||
+	{ cat prev.hdr; fail "perf script --header-only -i prev.data failed"; }
+grep '^# persistent event' prev.hdr | sed 's/^/  /'
+hdr="# persistent event : name = $EV, records of an earlier boot: boot_id = $boot_id, release = $release, kaslr_offset = $(cat $I/kaslr_offset)"
+grep -qxF "$hdr" prev.hdr || fail "perf script --header-only of $EV: no line '$hdr'"
 "$PERF" record -a -e persistent/mce_record/ -o cur.data -- sleep 1 > cur.err 2>&1 ||
 	{ cat cur.err; fail "perf record -e persistent/mce_record/ failed"; }
 "$PERF" script -i cur.data > cur.txt 2>&1 || { cat cur.txt; fail "perf script -i cur.data failed"; }
+"$PERF" report --header-only -i cur.data > cur.hdr 2>&1 ||
+	{ cat cur.hdr; fail "perf report --header-only -i cur.data failed"; }
+grep -qxF "# persistent event : name = mce_record, records of the boot perf recorded in" cur.hdr ||
+	{ grep '^# persistent' cur.hdr; fail "perf report --header-only of mce_record: no persistent event line for this boot"; }
 if addrs cur.txt | grep -qE '^(1111000|2222000|3333000|4444000)$'; then
 	cut -c1-240 cur.txt
 	fail "this boot's mce_record shows the previous boot's errors"

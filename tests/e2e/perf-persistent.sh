@@ -58,12 +58,7 @@ grep 'MC[34]: 8c0000000000015[12]' "$W/a.script" | tail -n 2
 #    older than its refresh delay and lets entries decay, so a single record
 #    may come and go between two screens), for at most 30 s.
 mkfifo "$W/top.in"
-#    One synthesis thread: 6.12's perf top, with its default of one per
-#    CPU, died with SIGSEGV in qsort() under __dsos__find_by_longname_id()
-#    from synthesize_threads_worker(), before drawing anything, in 4 guest
-#    runs of 4 on one kernel (earlier ones passed), in code this series
-#    does not touch.
-COLUMNS=512 timeout -s INT 90 stdbuf -oL "$PERF" top --num-thread-synthesize=1 --stdio -d 2 -e $EV < "$W/top.in" > "$W/top.out" 2>&1 &
+COLUMNS=512 timeout -s INT 90 stdbuf -oL "$PERF" top --stdio -d 2 -e $EV < "$W/top.in" > "$W/top.out" 2>&1 &
 tp=$!
 exec 3> "$W/top.in"
 i=0
