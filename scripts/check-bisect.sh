@@ -31,7 +31,10 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	else
 		what=-
 	fi
-	if [ $ok = 1 ] && echo "$files" | grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/'; then
+	# perf's man pages and shell tests are not compiled: no perf build
+	if [ $ok = 1 ] && echo "$files" |
+			grep -v -e '^tools/perf/Documentation/' -e '^tools/perf/tests/shell/' |
+			grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/'; then
 		what="${what#-}+perf"
 		sh scripts/perf.sh "$B/linux" "$B/perf" >> "$B/log" 2>&1 || ok=0
 	fi
