@@ -12,8 +12,9 @@
 #   bad      mce=persistent=12x: a warning, the default 512 KiB
 #   late8k   mce=persistent=8K, 400 errors before perf starts: perf record
 #            gets the newest records of every buffer (tests/boot/late-reader.sh);
-#            then perf test 'perf record options' with buffers perf --aio
-#            is lapped in
+#            then perf test 'perf record options' and 'perf top on the
+#            persistent ...' with buffers perf record --aio and perf top
+#            are lapped in
 set -u
 res=$1
 K=build/kernel/arch/x86/boot/bzImage
@@ -66,9 +67,15 @@ run pers_off '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --append mce
 	"$BIN -t mce_record_absent; $info"
 run bad 'mce=persistent=12x: bad size, using the default' '^524288$' '^ok [0-9]+ persistent.sysfs$' -- \
 	--append mce=persistent=12x -- "dmesg | grep 'mce'; $BIN -t sysfs; $info"
-# ...and the perf record options test: with buffers this small, its
-# --aio case is lapped by the kernel and must write a PERF_RECORD_LOST (the
-# main guest's 512 KiB buffers run its -z case instead).
-run late8k '^late-reader: ok' 'perf record options on the persistent mce_record event *: Ok' -- \
+# ...and the perf record options and perf top tests: with buffers this
+# small, their lapped cases run (the main guest's 512 KiB buffers run the
+# -z case instead): perf record --aio must write a PERF_RECORD_LOST, perf
+# top count the records lost in its header.
+run late8k '^late-reader: ok' 'perf record options on the persistent mce_record event *: Ok' \
+	'perf record --aio lapped by the kernel: [1-9][0-9]* PERF_RECORD_LOST' \
+	'perf top on the persistent mce_record event *: Ok' \
+	'perf top lapped by the kernel: lost: [0-9]*/[1-9]' -- \
 	--append mce=persistent=8K -- "sh tests/boot/late-reader.sh; \
-	cd build/linux/tools/perf && PATH=$(pwd)/build/perf:\$PATH PERF_TEST_MCE_INJECT=1 $(pwd)/build/perf/perf test -v 'perf record options' 2>&1 | tail -n 20"
+	cd build/linux/tools/perf && PATH=$(pwd)/build/perf:\$PATH PERF_TEST_MCE_INJECT=1 $(pwd)/build/perf/perf test -vv 'perf record options' 2>&1 | tail -n 30; \
+	PATH=$(pwd)/build/perf:\$PATH PERF_TEST_MCE_INJECT=1 $(pwd)/build/perf/perf test -vv 'perf top on the persistent' 2>&1 | \
+	grep -v '^ *[0-9.]*%' | tail -n 30"
