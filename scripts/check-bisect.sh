@@ -27,7 +27,10 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 			rm -f "$B/obj/.fragments"
 			what=kernel+config
 		fi
-		CONFIG_CHECK=0 sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config >> "$B/log" 2>&1 || ok=0
+		# vmlinux, not bzImage (the same objects, without the compressed
+		# image); the UAPI headers only for a selftests build, below
+		CONFIG_CHECK=0 KERNEL_TARGETS=vmlinux HEADERS=0 \
+			sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config >> "$B/log" 2>&1 || ok=0
 	else
 		what=-
 	fi
@@ -40,7 +43,8 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	fi
 	if [ $ok = 1 ] && echo "$files" | grep -q '^tools/testing/selftests/perf_events/'; then
 		what="${what#-}+selftests"
-		sh scripts/selftests.sh "$B/linux" "$B/selftests" "$B/obj" >> "$B/log" 2>&1 || ok=0
+		{ . scripts/kbuild-env.sh && kmake "$B/linux" "$(realpath "$B/obj")" headers_install &&
+			sh scripts/selftests.sh "$B/linux" "$B/selftests" "$B/obj"; } >> "$B/log" 2>&1 || ok=0
 	fi
 	if [ $ok = 1 ]; then
 		printf 'ok   %2d %-16s %4ds %s\n' "$n" "$what" $(( $(date +%s) - t0 )) "$subj"

@@ -137,7 +137,7 @@ echo "[$(date +%H:%M:%S)] check-debug: machine check reboot cases (14 boots, and
 # default, for the odds of the fatal error finding CPU 1 writing a record)
 # would hide the splats of its first boots from the scan below.
 REBOOT_KERNEL=$K REBOOT_MEM=1024 REBOOT_TIMEOUT=${CHECK_DEBUG_REBOOT_TIMEOUT:-900} \
-	REBOOT_STORM_CONSOLE=${REBOOT_STORM_CONSOLE:-loud} \
+	REBOOT_STORM_TRIALS=${REBOOT_STORM_TRIALS:-5} REBOOT_STORM_CONSOLE=${REBOOT_STORM_CONSOLE:-loud} \
 	sh scripts/check-reboot.sh "$res" "$R/reboot"
 echo "[$(date +%H:%M:%S)] check-debug: reboot cases done in $(( $(date +%s) - t0 ))s"
 
