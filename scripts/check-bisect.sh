@@ -1,10 +1,14 @@
 #!/bin/sh
-# make check-bisect: build the kernel after every patch of the series in turn
+# make check-bisect: build the kernel after every patch of the queue in turn
 # (and perf / the selftests when the patch touches them), incrementally, in
-# build/bisect; name the first patch that does not build.
+# build/bisect; name the first patch that does not build.  After the last
+# patch of the first series (the fixes, patches/1-*), that series alone on
+# the base: its kernel boots and its kselftests pass, none skipped.
 set -u
 B=build/bisect
 sh scripts/base-worktree.sh "$B/linux" || exit 1
+first=$(grep -v -e '^#' -e '^$' patches/series | head -n 1 | cut -d/ -f1)
+alone=$(grep -v -e '^#' -e '^$' patches/series | grep -c "^$first/")
 n=0; bad=0
 for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	n=$((n + 1))
@@ -46,16 +50,23 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 		{ . scripts/kbuild-env.sh && kmake "$B/linux" "$(realpath "$B/obj")" headers_install &&
 			sh scripts/selftests.sh "$B/linux" "$B/selftests" "$B/obj"; } >> "$B/log" 2>&1 || ok=0
 	fi
+	if [ $ok = 1 ] && [ $n = "$alone" ]; then
+		what="${what#-}+alone"
+		sh scripts/check-alone.sh "$B" "$first" >> "$B/log" 2>&1 || ok=0
+	fi
 	if [ $ok = 1 ]; then
 		printf 'ok   %2d %-16s %4ds %s\n' "$n" "$what" $(( $(date +%s) - t0 )) "$subj"
 	else
 		printf 'FAIL %2d %-16s %s\n' "$n" "$what" "$subj"
 		tail -n 15 "$B/log"
-		echo "check-bisect: patch $n ($subj) does not build (log: $B/log)"
+		case $what in
+		*alone) echo "check-bisect: series $first, alone on the base, fails its kselftests (log: $B/log)" ;;
+		*) echo "check-bisect: patch $n ($subj) does not build (log: $B/log)" ;;
+		esac
 		bad=1
 		break
 	fi
 done
 [ $n -gt 0 ] || echo "check-bisect: the series is empty"
-[ $bad = 0 ] && echo "check-bisect: all $n patches build"
+[ $bad = 0 ] && echo "check-bisect: all $n patches build; series $first alone passes its kselftests"
 exit $bad

@@ -7,7 +7,8 @@
  * every published size, exact, too large with a zero or a non-zero tail,
  * larger than a page), type (mostly the persistent PMU's), config (mostly
  * the mce_record id), flag words with the persistent bit and others, sample
- * types, read formats and the other fields either valid or random; places it
+ * types, read formats and the other fields either zero (an attr that only
+ * names the event, as attaching requires), valid or random; places it
  * normally, in a read-only page or across an inaccessible page; calls
  * perf_event_open() with pid/cpu/group_fd/flags combinations including
  * invalid ones (group_fd: a persistent event, an ordinary event, a file that
@@ -87,7 +88,7 @@ static int ptype, pid_self, nr_cpus;
 static long long mce_id;
 static size_t bufsize;
 static long page;
-static unsigned char ref_attr[ATTR_KSIZE];	/* info/mce_record/attr */
+static unsigned char ref_attr[ATTR_KSIZE];	/* mce_record's attr, written back */
 
 /* Helper descriptors, open for the whole run */
 static int h_persist = -1, h_sw = -1, h_null = -1, h_closed = -1;
@@ -320,8 +321,10 @@ static int make_attr(unsigned char *buf, int *size_out,
 	int size, k;
 
 	memset(buf, 0, 2 * page);
+	/* half the attrs only name the event, as an attach must */
 	*valid_other = chance(50);
-	fill_other_fields(a, *valid_other);
+	if (chance(50))
+		fill_other_fields(a, *valid_other);
 
 	/* type */
 	k = below(100);
@@ -388,8 +391,7 @@ static int make_attr(unsigned char *buf, int *size_out,
 }
 
 /* Expected result of a persistent attach (attr.persistent set), or -1 */
-static int predict_persistent(const struct call *c, const unsigned char *buf,
-			      bool valid_other)
+static int predict_persistent(const struct call *c, const unsigned char *buf)
 {
 	const struct perf_event_attr *a = (const void *)buf;
 	const uint64_t *w = (const uint64_t *)buf;
@@ -414,10 +416,17 @@ static int predict_persistent(const struct call *c, const unsigned char *buf,
 	if (size < (uint32_t)ATTR_KSIZE) {
 		/* persistent bit is in the flags word at 40..47: always in */
 	}
-	if (!valid_other || (w[5] >> 39))
-		return -1;	/* perf_copy_attr() may refuse it: EINVAL */
 	if (!((w[5] >> persistent_bit) & 1))
 		return -1;
+	/* the attr only names the event: any other bit set is EINVAL */
+	for (i = 16; i < (int)size && i < ATTR_KSIZE; i++) {
+		unsigned char byte = buf[i];
+
+		if (i == 40 + persistent_bit / 8)
+			byte &= ~(1U << (persistent_bit % 8));
+		if (byte)
+			return EINVAL;
+	}
 	if (a->type != (uint32_t)ptype)
 		return EINVAL;
 	if (c->pid != -1 || c->group_fd != -1 || (c->flags & ~PERF_FLAG_FD_CLOEXEC))
@@ -449,8 +458,8 @@ static void check_writeback(const struct call *c, const unsigned char *before,
 		if (i >= 4 && i < 8)
 			continue;
 		if (buf[i] != ref_attr[i]) {
-			report("attach", "attr byte %u written back is %#x, info/%s/attr has %#x",
-			       i, buf[i], EVENT, ref_attr[i]);
+			report("attach", "attr byte %u written back is %#x, the first attach got %#x",
+			       i, buf[i], ref_attr[i]);
 			break;
 		}
 	}
@@ -785,7 +794,7 @@ static void one_iteration(void)
 	}
 
 	want = ((uint64_t *)buf)[5] >> persistent_bit & 1 ?
-		predict_persistent(&c, buf, valid_other) : -1;
+		predict_persistent(&c, buf) : -1;
 	cur = &c;
 	r = sys_perf_event_open(c.attr, c.pid, c.cpu, c.group_fd, c.flags);
 	err = r < 0 ? errno : 0;
@@ -799,12 +808,6 @@ static void one_iteration(void)
 		if (want >= 0 && err != want)
 			report("perf_event_open with the persistent bit",
 			       "got %s, expected %s", ename(err), ename(want));
-		/* documented: other fields are ignored */
-		if (err == EINVAL && want < 0 && !valid_other &&
-		    predict_persistent(&c, buf, true) == 0 && !(((uint64_t *)buf)[5] >> 39))
-			note("persistent attach with valid type/config/pid/cpu/group/flags "
-			     "refused with EINVAL because of a field the documentation "
-			     "says is ignored");
 		if (!err && c.placement == 0)
 			check_writeback(&c, before, asz);
 		if (err == E2BIG && c.placement == 0) {
@@ -904,9 +907,15 @@ int main(int argc, char **argv)
 		return KSFT_SKIP;
 	}
 	bufsize = read_num(PMU_DIR "/info/" EVENT "/buffer_size");
-	k = open(PMU_DIR "/info/" EVENT "/attr", O_RDONLY);
-	if (k < 0 || read(k, ref_attr, sizeof(ref_attr)) != sizeof(ref_attr)) {
-		printf("fuzz: cannot read info/%s/attr\n", EVENT);
+	/* the event's attr, as attaching writes it back */
+	memset(ref_attr, 0, sizeof(ref_attr));
+	((struct perf_event_attr *)ref_attr)->size = sizeof(ref_attr);
+	((struct perf_event_attr *)ref_attr)->type = ptype;
+	((struct perf_event_attr *)ref_attr)->config = mce_id;
+	((struct perf_event_attr *)ref_attr)->persistent = 1;
+	k = sys_perf_event_open(ref_attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (k < 0) {
+		printf("fuzz: cannot attach to %s: %s\n", EVENT, strerror(errno));
 		return 1;
 	}
 	close(k);
