@@ -11,7 +11,7 @@ PERF := $(B)/perf/perf
 SELFTESTS := $(B)/selftests/perf_events
 
 .PHONY: all deps tree export kernel perf selftests vm shell demo check \
-	check-bisect check-configs bench bench-mce check-debug clean
+	check-bisect check-configs bench bench-mce bench-output compare-ftrace check-debug clean
 
 all: kernel perf
 
@@ -60,6 +60,17 @@ bench: kernel
 # a reserve_mem= region (checksummed); QEMU -icount, a table.
 bench-mce: kernel
 	@sh scripts/bench-mce.sh
+
+# Cost per record of the ring-buffer output path of ordinary (non-persistent)
+# events, base kernel against patched; QEMU -icount, a table with patched/base.
+bench-output: kernel
+	@sh scripts/bench-output.sh
+
+# Machine check records in ftrace instances of the stock kernel (top,
+# reserve_mem= boot-mapped) beside persistent events (ordinary pages,
+# reserve_mem=), one table; builds the stock kernel (scripts/base-tree.sh).
+compare-ftrace: kernel perf
+	@sh scripts/compare-ftrace.sh
 
 # Debug kernel (KASAN, lockdep, UBSAN, kmemleak...): KUnit, kselftests, the
 # stress test and the attr fuzzer, the machine check reboot cases (their

@@ -17,13 +17,25 @@
  *            -> perf (buffer write, and the checksum in reserved memory)
  * Per repetition, B batches; the median over the repetitions of ns/record.
  *
+ * -f STATS: no persistent event (a kernel without them, e.g. the base with
+ * mce:mce_record enabled in an ftrace instance): the records are counted
+ * in the ftrace per-CPU stats file STATS of CPU 0 (entries + overrun, e.g.
+ * /sys/kernel/tracing/per_cpu/cpu0/stats), read with pread() each time the
+ * wait below polls, which costs far more than reading data_head.  So both
+ * modes also time one poll with nothing to wait for (the poll, sched_yield(),
+ * the clock) and print "net": total less the polls of the batch at that
+ * cost (the last poll of a batch has no sched_yield(): that takes off
+ * about 10 ns per record too many).
+ *
  * Output (lines starting with '#' are comments):
- *   record_size <bytes>
+ *   record_size <bytes>                     (-f: 1, records are counted)
  *   inject <median ns/record> <rep1> <rep2> ...
  *   total  <median ns/record> <rep1> <rep2> ...
  *   drain  <median ns/record> <rep1> ...     (total - inject, per rep)
+ *   poll   <ns per poll> <polls per batch, mean over all batches>
+ *   net    <median ns/record> <rep1> ...     (total - the polls, per rep)
  *
- * Usage: mce-record-bench [-n N] [-b batches] [-r reps]
+ * Usage: mce-record-bench [-n N] [-b batches] [-r reps] [-f STATS]
  * Root; one CPU (the records must land in CPU 0's buffer: boot with one).
  */
 #define _GNU_SOURCE
@@ -50,6 +62,8 @@
 
 static int fd_flags, fd_status, fd_addr, fd_misc, fd_cpu, fd_bank;
 static volatile struct perf_event_mmap_page *pg;
+static int stats_fd = -1;	/* -f: ftrace stats of CPU 0 instead of pg */
+static long polls;		/* calls of written() in wait_for() */
 static uint64_t next_addr = 0x7e000;
 
 static void die(const char *what)
@@ -90,9 +104,25 @@ static void inject(void)
 	put(fd_bank, "1\n");	/* injects */
 }
 
+/* Bytes in the persistent buffer so far, or (-f) records in the ftrace one */
 static int64_t written(void)
 {
-	return -(int64_t)__atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	char buf[512], *e, *o;
+	ssize_t n;
+
+	if (stats_fd < 0)
+		return -(int64_t)__atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	n = pread(stats_fd, buf, sizeof(buf) - 1, 0);
+	if (n <= 0)
+		die("read of the ftrace stats file");
+	buf[n] = 0;
+	e = strstr(buf, "entries: ");
+	o = strstr(buf, "overrun: ");
+	if (!e || !o) {
+		fprintf(stderr, "mce-record-bench: no entries:/overrun: in the stats file\n");
+		exit(1);
+	}
+	return strtoll(e + 9, NULL, 10) + strtoll(o + 9, NULL, 10);
 }
 
 static uint64_t now_ns(void)
@@ -116,7 +146,7 @@ static void wait_for(int64_t want)
 {
 	uint64_t end = now_ns() + 10000000000ULL;
 
-	while (written() < want) {
+	while (polls++, written() < want) {
 		sched_yield();
 		if (now_ns() > end) {
 			fprintf(stderr, "mce-record-bench: records missing: %lld of %lld bytes written\n",
@@ -149,20 +179,24 @@ static void print(const char *name, double *v, int n)
 int main(int argc, char **argv)
 {
 	int n = 64, batches = 16, reps = 3, opt, i, b, r, fd;
-	double inj[MAX_REPS], tot[MAX_REPS], drn[MAX_REPS];
+	double inj[MAX_REPS], tot[MAX_REPS], drn[MAX_REPS], net[MAX_REPS];
+	double poll_ns;
+	long all_polls = 0;
+	const char *stats = NULL;
 	long page = sysconf(_SC_PAGESIZE), size, config;
 	char buf[256], *p;
 	int type;
 	int64_t rec, w;
 	cpu_set_t set;
 
-	while ((opt = getopt(argc, argv, "n:b:r:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:b:r:f:")) != -1) {
 		switch (opt) {
 		case 'n': n = atoi(optarg); break;
 		case 'b': batches = atoi(optarg); break;
 		case 'r': reps = atoi(optarg); break;
+		case 'f': stats = optarg; break;
 		default:
-			fprintf(stderr, "usage: mce-record-bench [-n N<=64] [-b batches] [-r reps]\n");
+			fprintf(stderr, "usage: mce-record-bench [-n N<=64] [-b batches] [-r reps] [-f STATS]\n");
 			return 2;
 		}
 	}
@@ -176,6 +210,12 @@ int main(int argc, char **argv)
 	if (sched_setaffinity(0, sizeof(set), &set))
 		die("sched_setaffinity");
 
+	if (stats) {
+		stats_fd = open(stats, O_RDONLY);
+		if (stats_fd < 0)
+			die(stats);
+		goto inj;
+	}
 	/* The persistent event, as its sysfs files describe it. */
 	type = read_num(PMU "/type");
 	if (read_text(PMU "/events/mce_record", buf, sizeof(buf)) <= 0 ||
@@ -191,7 +231,9 @@ int main(int argc, char **argv)
 	pg = mmap(NULL, page + size, PROT_READ, MAP_SHARED, fd, 0);
 	if (pg == MAP_FAILED)
 		die("mmap");
+	printf("# buffer_size %ld, type %d, config %ld\n", size, type, config);
 
+inj:
 	fd_flags = open_inj("flags");
 	fd_status = open_inj("status");
 	fd_addr = open_inj("addr");
@@ -215,13 +257,25 @@ int main(int argc, char **argv)
 	}
 	usleep(10000);
 	rec = written() - w;
-	printf("# buffer_size %ld, type %d, config %ld\n", size, type, config);
 	printf("record_size %lld\n", (long long)rec);
+
+	/* One poll of wait_for() with nothing to wait for */
+	{
+		uint64_t t0 = now_ns();
+
+		for (i = 0; i < 256; i++) {
+			(void)written();
+			sched_yield();
+			(void)now_ns();
+		}
+		poll_ns = (double)(now_ns() - t0) / 256;
+	}
 
 	/* One warm-up batch, then the repetitions. */
 	for (r = -1; r < reps; r++) {
 		uint64_t ti = 0, tt = 0;
 
+		polls = 0;
 		for (b = 0; b < batches; b++) {
 			uint64_t t0, t1, t2;
 
@@ -248,10 +302,14 @@ int main(int argc, char **argv)
 		inj[r] = (double)ti / (batches * n);
 		tot[r] = (double)tt / (batches * n);
 		drn[r] = tot[r] - inj[r];
+		net[r] = tot[r] - polls * poll_ns / (batches * n);
+		all_polls += polls;
 	}
 	printf("# %d reps x %d batches x %d records, ns per record\n", reps, batches, n);
 	print("inject", inj, reps);
 	print("total", tot, reps);
 	print("drain", drn, reps);
+	printf("poll %.1f %.2f\n", poll_ns, (double)all_polls / (reps * batches));
+	print("net", net, reps);
 	return 0;
 }

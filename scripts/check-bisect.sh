@@ -19,10 +19,12 @@ for c in $(git -C build/linux rev-list --reverse base..HEAD); do
 	t0=$(date +%s)
 	: > "$B/log"
 	# A patch that only touches files the kernel build never reads (perf,
-	# libperf, the selftests, Documentation/, MAINTAINERS) cannot break the kernel build
-	# the previous patch passed: skip it, it is the slow part of CI.
+	# libperf, the selftests, the tools copy of the perf UAPI header,
+	# Documentation/, MAINTAINERS) cannot break the kernel build the
+	# previous patch passed: skip it, it is the slow part of CI.
 	if [ $n = 1 ] || echo "$files" | grep -q -v -e '^tools/perf/' -e '^tools/lib/perf/' -e '^MAINTAINERS$' \
-			-e '^tools/testing/' -e '^Documentation/'; then
+			-e '^tools/testing/' -e '^Documentation/' \
+			-e '^tools/include/uapi/linux/perf_event\.h$'; then
 		what=kernel
 		# kernel.sh configures again only when the fragments change: a
 		# patch that adds options gets them from the fragments, not

@@ -21,6 +21,8 @@ check kernel.sh perf.sh selftests.sh
 check-debug kernel.sh perf.sh selftests.sh
 bench kernel.sh
 bench-mce kernel.sh
+bench-output kernel.sh
+compare-ftrace kernel.sh perf.sh
 check-configs kernel.sh
 vm kernel.sh
 LIST
