@@ -2,8 +2,9 @@
 # Usage: check-alone.sh DIR SERIES -- DIR/linux holds the base with only the
 # patches of SERIES (check-bisect.sh, after that series' last patch): build
 # its kernel (DIR/obj) and the perf_events kselftests it adds or changes,
-# boot the kernel and run them.  Passes only if every one of them ran and
-# passed: a skip, a failure or a hang fails.
+# boot the kernel and run them (the guest is for that: what the tests may
+# change only when asked to, they are asked to).  Passes only if every one
+# of them ran and passed: a skip, a failure or a hang fails.
 set -u
 D=$1 S=$2
 die() { echo "check-alone: series $S: $*" >&2; exit 1; }
@@ -19,7 +20,8 @@ rc=0
 for t in $tests; do
 	[ -x "$st/$t" ] || die "kselftest $t was not built"
 	sh scripts/vm.sh --kernel "$D/obj/arch/x86/boot/bzImage" --timeout 300 \
-		--out "$D/alone/$t" -- sh -c "cd /tmp && $st/$t" > "$D/alone/$t.tap" 2>&1
+		--out "$D/alone/$t" -- sh -c "cd /tmp && PERF_TEST_CGROUP_PRIME=1 $st/$t" \
+		> "$D/alone/$t.tap" 2>&1
 	r=$?
 	totals=$(grep '^# Totals:' "$D/alone/$t.tap")
 	echo "check-alone: series $S: $t: exit $r, ${totals:-no totals}"

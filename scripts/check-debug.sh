@@ -54,7 +54,8 @@ guest() {
 		echo "guest: kselftest perf_events/$n"
 		# what changes the machine is opt-in (see tests/guest/run.sh)
 		(cd /tmp && PERF_TEST_MCE_INJECT=1 PERF_TEST_CPU_HOTPLUG=1 \
-			PERF_TEST_SYSCTL=1 timeout 900 "$t") > "$out/kselftest-$n.tap" 2>&1
+			PERF_TEST_SYSCTL=1 PERF_TEST_CGROUP_PRIME=1 timeout 900 "$t") \
+			> "$out/kselftest-$n.tap" 2>&1
 		echo "# exit=$?" >> "$out/kselftest-$n.tap"
 	done
 	echo "guest: stress -t $STRESS_SECONDS"

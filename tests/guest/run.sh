@@ -11,10 +11,11 @@ dmesg > "$out/kunit.log"
 echo "guest: $(nproc) CPUs, $(uname -r), KUnit log saved"
 # kselftest PATH NAME
 # The persistent kselftest injects machine checks, takes CPU 1 offline and
-# writes perf_event_paranoid only when asked to: this guest is for that.
+# writes perf_event_paranoid, the side-band one applies the root cgroup2
+# controllers, only when asked to: this guest is for that.
 kselftest() {
 	t0=$(date +%s)
-	(cd /tmp && PERF_TEST_MCE_INJECT=1 PERF_TEST_CPU_HOTPLUG=1 \
+	(cd /tmp && PERF_TEST_MCE_INJECT=1 PERF_TEST_CPU_HOTPLUG=1 PERF_TEST_CGROUP_PRIME=1 \
 		PERF_TEST_SYSCTL=1 timeout 300 "$1") > "$out/kselftest-$2.tap" 2>&1
 	echo "# exit=$?" >> "$out/kselftest-$2.tap"
 	echo "guest: kselftest perf_events/$2 ($(( $(date +%s) - t0 ))s)"
