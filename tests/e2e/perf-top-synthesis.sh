@@ -5,8 +5,10 @@
 # (glibc heap checks).  Then the time to the first screen of perf top on
 # persistent/mce_record/, which synthesizes nothing, and on the plain
 # mce:mce_record tracepoint, side by side, three times each: the median of
-# the persistent one must not be slower (1 s of slack for the guest's
-# noise; perf top draws its first screen after its 1 s refresh delay).
+# the persistent one must not be slower (1 s and half the plain one's time
+# of slack for the guest's noise, which a loaded host makes 1.5 s and more
+# between runs; perf top draws its first screen after its 1 s refresh
+# delay; the synthesis it must not do took 14 s).
 # Guest-only (root): exit 0 ok, 1 failed.  PERF overrides the perf binary.
 set -u
 PERF=${PERF:-build/perf/perf}
@@ -69,7 +71,7 @@ if [ -e /sys/bus/event_source/devices/persistent/events/mce_record ]; then
 	p_ms=$(median $p)
 	printf '%-28s %22s %8s\n' "perf top -e" "first screen (ms)" "median"
 	printf '%-28s %22s %8s\n' "mce:mce_record" "$tp" "$tp_ms" "persistent/mce_record/" "$p" "$p_ms"
-	[ "$p_ms" -le $((tp_ms + 1000)) ] ||
+	[ "$p_ms" -le $((tp_ms + 1000 + tp_ms / 2)) ] ||
 		fail "perf top on persistent/mce_record/ took $p_ms ms to its first screen (median of 3), mce:mce_record $tp_ms ms"
 fi
 echo "perf-top-synthesis: ok"
