@@ -222,9 +222,9 @@ int main(int argc, char **argv)
 	    !(p = strstr(buf, "config=")))
 		die(PMU "/events/mce_record: no config=");
 	config = strtol(p + 7, NULL, 0);
-	size = read_num(PMU "/info/mce_record/buffer_size");
+	size = read_num(PMU "/info/mce_record.buffer_size");
 	if (type < 0 || size <= 0)
-		die(PMU ": type or info/mce_record/buffer_size");
+		die(PMU ": type or info/mce_record.buffer_size");
 	fd = open_persistent(type, config, 0);
 	if (fd < 0)
 		die("perf_event_open(persistent/mce_record/, cpu 0)");

@@ -10,7 +10,7 @@ set -u
 [ $# = 2 ] || { echo "usage: $0 PERF_BEFORE PERF_AFTER" >&2; exit 2; }
 INJ=/sys/kernel/debug/mce-inject
 D=/sys/bus/event_source/devices/persistent/info/mce_record
-size=$(cat $D/buffer_size) || { echo "no mce_record persistent event" >&2; exit 1; }
+size=$(cat $D.buffer_size) || { echo "no mce_record persistent event" >&2; exit 1; }
 i=1
 while [ $i -le "${N:-7200}" ]; do
 	echo sw > $INJ/flags && echo 0x9c00000000000042 > $INJ/status &&

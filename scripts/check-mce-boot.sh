@@ -53,7 +53,7 @@ PATS
 	fi
 }
 
-info="grep MemFree /proc/meminfo; ls $EV/events/; cat $EV/info/mce_record/buffer_size 2>/dev/null || echo no-buffer"
+info="grep MemFree /proc/meminfo; ls $EV/events/; cat $EV/info/mce_record.buffer_size 2>/dev/null || echo no-buffer"
 
 run boot '^ok [0-9]+ global.mce_at_boot$' -- --append mce=bootlog --mce-before-boot "$ERR" -- \
 	"PERSISTENT_MCE_BOOT='$ERR' $BIN -t mce_at_boot; $info"

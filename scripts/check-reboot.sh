@@ -24,7 +24,7 @@
 #           errors, the fatal one included, with boot 1's boot_id, and
 #           panics the same way; boot 4 offers both, boot 3's as
 #           mce_record_previous and boot 1's as mce_record_previous_2, and
-#           root releases boot 1 (info/.../released); boot 5 offers boot 3's
+#           root releases boot 1 (info/mce_record_previous_2.released); boot 5 offers boot 3's
 #           only (tests/boot/mce-kept-boots.sh)
 #   storm/N trial N (1..REBOOT_STORM_TRIALS): boot 1
 #           (tests/boot/mce-storm-before-reboot.sh) runs a storm of

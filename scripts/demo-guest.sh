@@ -28,8 +28,8 @@ dmesg | grep -m1 'Performance Events' | sed 's/^\[[^]]*\] */  /'
 dmesg | grep -m1 -i 'persistent' | sed 's/^\[[^]]*\] */  /'
 
 say "3. the sysfs files that make it possible"
-for f in type format/persistent events/mce_record info/mce_record/id info/mce_record/buffer_size \
-	info/mce_record/type info/mce_record/config info/mce_record/sample_type; do
+for f in type format/persistent events/mce_record info/mce_record.id info/mce_record.buffer_size \
+	info/mce_record.type info/mce_record.config info/mce_record.sample_type; do
 	printf '  %-60s %s\n' "$P/$f" "$(cat "$P/$f" 2>/dev/null)"
 done
 echo "  perf list:"

@@ -12,7 +12,7 @@ INJ=/sys/kernel/debug/mce-inject
 PERF=${PERF:-$(pwd)/build/perf/perf}
 D=/sys/bus/event_source/devices/persistent/info/mce_record
 fail() { echo "late-reader: $*"; exit 1; }
-size=$(cat $D/buffer_size) || fail "no mce_record persistent event"
+size=$(cat $D.buffer_size) || fail "no mce_record persistent event"
 n=400
 i=1
 while [ $i -le $n ]; do

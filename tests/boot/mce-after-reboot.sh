@@ -2,8 +2,9 @@
 # Guest side of boot 2 of the mce-reboot cases (scripts/check-reboot.sh),
 # booted on the RAM boot 1 left: the previous boot's mce_record buffers are
 # offered as persistent/mce_record_previous/.  Checks
-#   - info/mce_record_previous/ has boot_id (= BOOT_ID, boot 1's), release
-#     (= RELEASE) and kaslr_offset, and buffer_size 4096 (the few records of
+#   - info/mce_record_previous.* has boot_id (= BOOT_ID, boot 1's), release
+#     (= RELEASE), kaslr_offset (mode 0400) and released (0644), and
+#     buffer_size 4096 (the few records of
 #     boot 1 take a page per CPU, not the 64K of mce_record);
 #   - perf record -a -e persistent/mce_record_previous/ + perf script show
 #     boot 1's corrected errors (addrs 0x1111000, 0x2222000, 0x3333000) in
@@ -33,18 +34,23 @@ dmesg | grep -iE 'persistent|reserve_mem|previous boot|mce:' | grep -v 'ommand l
 [ -e $P/events/$EV ] ||
 	fail "no $P/events/$EV: the previous boot's records are not offered"
 for f in boot_id release kaslr_offset; do
-	[ -r $I/$f ] || fail "no $I/$f"
-	echo "mce-after-reboot: $I/$f: $(cat $I/$f)"
+	[ -r $I.$f ] || fail "no $I.$f"
+	echo "mce-after-reboot: $I.$f: $(cat $I.$f)"
 done
-[ "$(cat $I/boot_id)" = "$boot_id" ] ||
-	fail "$I/boot_id is $(cat $I/boot_id), boot 1 printed $boot_id"
-[ "$(cat $I/release)" = "$release" ] ||
-	fail "$I/release is $(cat $I/release), boot 1 ran $release"
-grep -qE '^(0x)?[0-9a-fA-F]+$' $I/kaslr_offset || fail "$I/kaslr_offset is not a number: $(cat $I/kaslr_offset)"
+# modes: the KASLR offset is root's, root releases the boot, the rest 0444
+for fm in boot_id:444 release:444 kaslr_offset:400 released:644 buffer_size:444; do
+	m=$(stat -c %a "$I.${fm%:*}" 2>&1)
+	[ "$m" = "${fm#*:}" ] || fail "$I.${fm%:*}: mode $m, expected ${fm#*:}"
+done
+[ "$(cat $I.boot_id)" = "$boot_id" ] ||
+	fail "$I.boot_id is $(cat $I.boot_id), boot 1 printed $boot_id"
+[ "$(cat $I.release)" = "$release" ] ||
+	fail "$I.release is $(cat $I.release), boot 1 ran $release"
+grep -qE '^(0x)?[0-9a-fA-F]+$' $I.kaslr_offset || fail "$I.kaslr_offset is not a number: $(cat $I.kaslr_offset)"
 # a few records: the copy is sized to what it holds, one page, not a buffer
-size=$(cat $I/buffer_size)
-echo "mce-after-reboot: $I/buffer_size: $size (mce_record: $(cat $P/info/mce_record/buffer_size))"
-[ "$size" = 4096 ] || fail "$I/buffer_size is $size, expected 4096 for a few records"
+size=$(cat $I.buffer_size)
+echo "mce-after-reboot: $I.buffer_size: $size (mce_record: $(cat $P/info/mce_record.buffer_size))"
+[ "$size" = 4096 ] || fail "$I.buffer_size is $size, expected 4096 for a few records"
 
 cd /tmp || exit 1
 # addrs FILE: the ADDR field of each record, in perf script's (time) order
@@ -67,7 +73,7 @@ fi
 "$PERF" script --header-only -i prev.data > prev.hdr 2>&1 ||
 	{ cat prev.hdr; fail "perf script --header-only -i prev.data failed"; }
 grep '^# persistent event' prev.hdr | sed 's/^/  /'
-hdr="# persistent event : name = $EV, records of an earlier boot: boot_id = $boot_id, release = $release, kaslr_offset = $(cat $I/kaslr_offset)"
+hdr="# persistent event : name = $EV, records of an earlier boot: boot_id = $boot_id, release = $release, kaslr_offset = $(cat $I.kaslr_offset)"
 grep -qxF "$hdr" prev.hdr || fail "perf script --header-only of $EV: no line '$hdr'"
 "$PERF" record -a -e persistent/mce_record/ -o cur.data -- sleep 1 > cur.err 2>&1 ||
 	{ cat cur.err; fail "perf record -e persistent/mce_record/ failed"; }

@@ -6,7 +6,7 @@
 #                      (reboot -f): reaching the end is a failure
 #   release ID1 ID3    boot 4, after boot 3 (ID3) panicked too: exactly two
 #                      kept boots, mce_record_previous (ID3) and
-#                      mce_record_previous_2 (ID1), whose info/released read
+#                      mce_record_previous_2 (ID1), whose info/<name>.released read
 #                      0; writing 0 to released fails (EINVAL); root
 #                      releases boot 1 (echo 1 > released), which then reads
 #                      1, and boot 3 stays 0; then reboot -f
@@ -20,13 +20,13 @@ P=/sys/bus/event_source/devices/persistent
 failed=0
 fail() { echo "mce-kept-boots: FAIL: $*"; failed=1; }
 # id EVENT: the boot_id of a kept boot's event, or "none"
-id() { cat "$P/info/$1/boot_id" 2>/dev/null || echo none; }
+id() { cat "$P/info/$1.boot_id" 2>/dev/null || echo none; }
 mode=${1:-} id1=${2:-} id3=${3:-}
 echo "mce-kept-boots: $mode: this boot_id $(cat /proc/sys/kernel/random/boot_id)"
 echo "mce-kept-boots: events: $(ls $P/events 2>&1 | tr '\n' ' ')"
 for e in $(ls $P/info 2>/dev/null); do
-	[ -r "$P/info/$e/boot_id" ] &&
-		echo "mce-kept-boots: $e: boot_id $(id "$e"), released $(cat "$P/info/$e/released" 2>&1)"
+	[ -r "$P/info/$e.boot_id" ] &&
+		echo "mce-kept-boots: $e: boot_id $(id "$e"), released $(cat "$P/info/$e.released" 2>&1)"
 done
 dmesg | grep -E 'previous boot|earlier boot|is full|holds [0-9]+ boots' | sed 's/^/  dmesg: /'
 case $mode in
@@ -46,7 +46,7 @@ release)
 		fail "mce_record_previous_2 is boot $(id mce_record_previous_2), expected boot 1 ($id1)"
 	[ ! -e $P/events/mce_record_previous_3 ] ||
 		fail "a third kept boot, mce_record_previous_3 ($(id mce_record_previous_3)): boot 2 recorded nothing"
-	R1=$P/info/mce_record_previous_2/released R3=$P/info/mce_record_previous/released
+	R1=$P/info/mce_record_previous_2.released R3=$P/info/mce_record_previous.released
 	[ "$(cat $R1 2>&1)" = 0 ] && [ "$(cat $R3 2>&1)" = 0 ] ||
 		fail "released before the release: boot 1 $(cat $R1 2>&1), boot 3 $(cat $R3 2>&1), expected 0 0"
 	# coreutils echo: dash's built-in one says "I/O error" for any error

@@ -4,7 +4,7 @@
 # when the fatal machine check panicked it in the middle of a storm of
 # corrected errors.  Checks, with perf record -a -e
 # persistent/mce_record_previous/ and perf script:
-#   - info/mce_record_previous/boot_id is BOOT_ID (boot 1's), release RELEASE;
+#   - info/mce_record_previous.boot_id is BOOT_ID (boot 1's), release RELEASE;
 #   - the fatal error is there: ADDR FATAL_ADDR, bank 4, status
 #     b600000000000151, once, the last record of CPU 1's buffer (the other
 #     CPU's may have later ones: it runs until the panic stops it);
@@ -31,10 +31,10 @@ boot_id=$1 release=$2 max=$3 fatal=$(printf '%x' "$(($4))")
 	echo "mce-storm-after: result fatal=missing storm=0"
 	exit 1
 }
-[ "$(cat $I/boot_id 2>&1)" = "$boot_id" ] ||
-	fail "$I/boot_id is $(cat $I/boot_id 2>&1), boot 1 printed $boot_id"
-[ "$(cat $I/release 2>&1)" = "$release" ] ||
-	fail "$I/release is $(cat $I/release 2>&1), boot 1 ran $release"
+[ "$(cat $I.boot_id 2>&1)" = "$boot_id" ] ||
+	fail "$I.boot_id is $(cat $I.boot_id 2>&1), boot 1 printed $boot_id"
+[ "$(cat $I.release 2>&1)" = "$release" ] ||
+	fail "$I.release is $(cat $I.release 2>&1), boot 1 ran $release"
 cd /tmp || exit 1
 if ! "$PERF" record -a -e persistent/mce_record_previous/ -o prev.data -- sleep 1 > prev.err 2>&1; then
 	cat prev.err

@@ -23,7 +23,7 @@ say "release $(uname -r)"
 if [ "$KIND" = ftrace ]; then
 	say "buffer $(cat "$SRC/buffer_size_kb") KB (buffer_size_kb)"
 else
-	say "buffer $(cat /sys/bus/event_source/devices/persistent/info/$SRC/buffer_size) bytes (info/$SRC/buffer_size)"
+	say "buffer $(cat /sys/bus/event_source/devices/persistent/info/$SRC.buffer_size) bytes (info/$SRC.buffer_size)"
 fi
 
 # row 1

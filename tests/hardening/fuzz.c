@@ -906,7 +906,7 @@ int main(int argc, char **argv)
 		printf("fuzz: SKIP: no persistent %s event\n", EVENT);
 		return KSFT_SKIP;
 	}
-	bufsize = read_num(PMU_DIR "/info/" EVENT "/buffer_size");
+	bufsize = read_num(PMU_DIR "/info/" EVENT ".buffer_size");
 	/* the event's attr, as attaching writes it back */
 	memset(ref_attr, 0, sizeof(ref_attr));
 	((struct perf_event_attr *)ref_attr)->size = sizeof(ref_attr);

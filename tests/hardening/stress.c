@@ -725,8 +725,8 @@ int main(int argc, char **argv)
 		printf("stress: SKIP: no %s (CONFIG_X86_MCE_INJECT, debugfs, root)\n", INJ);
 		return KSFT_SKIP;
 	}
-	bufsize = read_num(PMU_DIR "/info/" EVENT "/buffer_size");
-	tp_config = read_num(PMU_DIR "/info/" EVENT "/config");
+	bufsize = read_num(PMU_DIR "/info/" EVENT ".buffer_size");
+	tp_config = read_num(PMU_DIR "/info/" EVENT ".config");
 	if ((long)bufsize <= 0 || bufsize & (bufsize - 1)) {
 		printf("stress: bad buffer_size %zu\n", bufsize);
 		return 1;
