@@ -8,6 +8,18 @@ SRC=$1; OUT=$2
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
 export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
+# One cache entry per object whichever tree it is built from: paths under
+# the repository are hashed relative to the compiler's directory (the
+# tree's tools/perf), the same for build/linux -> build/perf as for
+# build/bisect/linux -> build/bisect/perf, so check-bisect's first perf
+# build (HEAD) comes from make check's (.ci/run).  tools/build passes
+# -Wp,-MT,<absolute object path>, which ccache would hash: it only names
+# the target in the .d file, and fixdep ignores that name.  Objects built
+# with -g (libperf, the test workloads: 14 of 430) still hash their
+# directory and are compiled again.  The compiler check is set here, not
+# left to the caller's environment (kbuild-env.sh sets it to content), as
+# it is part of every key.
+export CCACHE_BASEDIR=$(pwd) CCACHE_IGNOREOPTIONS='-Wp,-MT,*' CCACHE_COMPILERCHECK=content
 log=$OUT/build.log
 py=NO_LIBPYTHON=1
 [ "${PERF_PYTHON:-0}" = 1 ] && py=PYTHON=/usr/bin/python3
