@@ -12,7 +12,8 @@ export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
 # the repository are hashed relative to the compiler's directory (the
 # tree's tools/perf), the same for build/linux -> build/perf as for
 # build/bisect/linux -> build/bisect/perf, so check-bisect's first perf
-# build (HEAD) comes from make check's (.ci/run).  tools/build passes
+# build takes the objects of the files the series leaves alone from make
+# check's (.ci/run).  tools/build passes
 # -Wp,-MT,<absolute object path>, which ccache would hash: it only names
 # the target in the .d file, and fixdep ignores that name.  Objects built
 # with -g (libperf, the test workloads: 14 of 430) still hash their
