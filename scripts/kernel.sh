@@ -21,8 +21,9 @@ mk() { kmake "$SRC" "$OUT" "$@"; }
 
 # Reconfigure only when a fragment changed (keeps incremental builds fast).
 sum=$(cat $frags | sha256sum | cut -d' ' -f1)
+: >"$log"
 if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum" ]; then
-	mk tinyconfig >"$log" 2>&1 || { tail -20 "$log" >&2; echo "kernel: tinyconfig failed ($log)" >&2; exit 1; }
+	mk tinyconfig >>"$log" 2>&1 || { tail -20 "$log" >&2; echo "kernel: tinyconfig failed ($log)" >&2; exit 1; }
 	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OUT" "$OUT/.config" $frags >>"$log" 2>&1
 	mk olddefconfig >>"$log" 2>&1 || { tail -20 "$log" >&2; echo "kernel: olddefconfig failed ($log)" >&2; exit 1; }
 	rm -f "$OUT/.fragments"
@@ -32,7 +33,9 @@ if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum"
 	fi
 	echo "$sum" > "$OUT/.fragments"
 fi
-mk olddefconfig >"$log" 2>&1
+# No olddefconfig otherwise (7 s): when a Kconfig file changed, kbuild runs
+# syncconfig itself, which gives new options their defaults as olddefconfig
+# does.
 if ! mk -j"$(nproc)" ${KERNEL_TARGETS:-bzImage} >>"$log" 2>&1 ||
 	{ [ "${HEADERS:-1}" = 1 ] && ! mk headers_install >>"$log" 2>&1; }; then
 	grep -E 'error|Error' "$log" | head -20 >&2

@@ -11,7 +11,7 @@ export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
 # One cache entry per object whichever tree it is built from: paths under
 # the repository are hashed relative to the compiler's directory (the
 # tree's tools/perf), the same for build/linux -> build/perf as for
-# build/bisect/linux -> build/bisect/perf, so check-bisect's first perf
+# build/bisect/t/linux -> build/bisect/t/perf, so check-bisect's first perf
 # build takes the objects of the files the series leaves alone from make
 # check's (.ci/run).  tools/build passes
 # -Wp,-MT,<absolute object path>, which ccache would hash: it only names
