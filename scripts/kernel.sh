@@ -23,10 +23,10 @@ mk() { kmake "$SRC" "$OUT" "$@"; }
 sum=$(cat $frags | sha256sum | cut -d' ' -f1)
 : >"$log"
 if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum" ]; then
+	rm -f "$OUT/.fragments"
 	mk tinyconfig >>"$log" 2>&1 || { tail -20 "$log" >&2; echo "kernel: tinyconfig failed ($log)" >&2; exit 1; }
 	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OUT" "$OUT/.config" $frags >>"$log" 2>&1
 	mk olddefconfig >>"$log" 2>&1 || { tail -20 "$log" >&2; echo "kernel: olddefconfig failed ($log)" >&2; exit 1; }
-	rm -f "$OUT/.fragments"
 	if [ "${CONFIG_CHECK:-1}" = 1 ]; then
 		sh "$ROOT/scripts/config-check.sh" "$OUT/.config" $frags ||
 			{ echo "kernel: configuration check failed for$frags" >&2; exit 1; }
@@ -34,10 +34,10 @@ if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum"
 	echo "$sum" > "$OUT/.fragments"
 fi
 # No olddefconfig otherwise (7 s): when a Kconfig file changed, kbuild runs
-# syncconfig itself, which gives new options their defaults as olddefconfig
-# does.
-if ! mk -j"$(nproc)" ${KERNEL_TARGETS:-bzImage} >>"$log" 2>&1 ||
-	{ [ "${HEADERS:-1}" = 1 ] && ! mk headers_install >>"$log" 2>&1; }; then
+# syncconfig itself; with no input it gives new options their defaults, as
+# olddefconfig does (on a terminal it would ask).
+if ! mk -j"$(nproc)" ${KERNEL_TARGETS:-bzImage} >>"$log" 2>&1 </dev/null ||
+	{ [ "${HEADERS:-1}" = 1 ] && ! mk headers_install >>"$log" 2>&1 </dev/null; }; then
 	grep -E 'error|Error' "$log" | head -20 >&2
 	echo "kernel: build of $SRC failed (full log: $log)" >&2
 	exit 1
