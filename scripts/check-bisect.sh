@@ -13,7 +13,10 @@
 # over the patches that touch what it builds.  A perf build spends most of
 # its time in one process (feature checks, make reading its makefiles, the
 # link), a kernel build after a small patch too (make walking the tree, the
-# link): side by side, each fills the other's idle core.  The tools walk
+# link): side by side, each fills the other's idle core.  The kernel walk
+# is the longer one: the tools walk runs at a lower priority, and builds
+# perf as perf's DEBUG=1 does (-O0: a fraction of the compile time of the
+# default -O3, whose build of HEAD is make check's).  The tools walk
 # waits while the series-1 kernel boots (a guest under TCG is slow enough
 # without a compiler beside it).  The tools walk stops at its first
 # failure, or on reaching a patch at or after one the kernel walk failed
@@ -150,7 +153,7 @@ tools_walk() {
 		fi
 		if needs_perf "$files"; then
 			what=perf
-			sh scripts/perf.sh "$T/linux" "$T/perf" >> "$T/log" 2>&1 || ok=0
+			PERF_DEBUG=1 nice -n 10 sh scripts/perf.sh "$T/linux" "$T/perf" >> "$T/log" 2>&1 || ok=0
 		fi
 		if [ $ok = 1 ] && needs_selftests "$files"; then
 			what="${what:+$what+}selftests"

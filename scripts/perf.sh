@@ -3,6 +3,10 @@
 # set (no python/perl/gtk/babeltrace/jvmti/libunwind/slang/numa/bpf/crypto).
 # PERF_PYTHON=1: with the python binding (perf.so, as distributions build
 # it), for Debian's /usr/bin/python3 (python3-dev).
+# PERF_DEBUG=1: perf's own DEBUG=1 build (no -O3, so -O0, with -g and
+# assertions), which check-bisect's tools walk uses for every patch: it
+# compiles in a fraction of the time, and the default build of HEAD is
+# make check's.
 set -eu
 SRC=$1; OUT=$2
 mkdir -p "$OUT"
@@ -11,9 +15,10 @@ export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
 # One cache entry per object whichever tree it is built from: paths under
 # the repository are hashed relative to the compiler's directory (the
 # tree's tools/perf), the same for build/linux -> build/perf as for
-# build/bisect/t/linux -> build/bisect/t/perf, so check-bisect's first perf
-# build takes the objects of the files the series leaves alone from make
-# check's (.ci/run).  tools/build passes
+# build/bisect/t/linux -> build/bisect/t/perf, so that a build of another
+# tree with the same flags takes the objects of the files it shares from
+# make check's (not check-bisect's: PERF_DEBUG=1, and -g objects hash their
+# directory, below).  tools/build passes
 # -Wp,-MT,<absolute object path>, which ccache would hash: it only names
 # the target in the .d file, and fixdep ignores that name.  Objects built
 # with -g (libperf, the test workloads: 14 of 430) still hash their
@@ -23,10 +28,12 @@ export CCACHE_DIR=${CCACHE_DIR:-$(pwd)/build/ccache} CCACHE_DEPEND=1
 export CCACHE_BASEDIR=$(pwd) CCACHE_IGNOREOPTIONS='-Wp,-MT,*' CCACHE_COMPILERCHECK=content
 log=$OUT/build.log
 py=NO_LIBPYTHON=1
+dbg=
+[ "${PERF_DEBUG:-0}" = 1 ] && dbg=DEBUG=1
 [ "${PERF_PYTHON:-0}" = 1 ] && py=PYTHON=/usr/bin/python3
 # perf's default -Werror, as its maintainers build it: a warning fails
 if ! make -C "$SRC/tools/perf" O="$OUT" CC="ccache gcc" -j"$(nproc)" \
-	$py NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
+	$dbg $py NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
 	NO_LIBUNWIND=1 NO_SLANG=1 NO_LIBNUMA=1 NO_LIBBPF=1 NO_BPF_SKEL=1 \
 	NO_LIBCRYPTO=1 NO_SDT=1 NO_LIBCAP=1 NO_LIBDEBUGINFOD=1 >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 >&2
