@@ -4,7 +4,7 @@
 # Idempotent: does nothing when the series and the tree already match.
 #
 # Environment: LINUX (tree, default build/linux), PATCHES (default patches),
-# SRC_TARBALL.  The Debian source package and its version come from the
+# SRC_TARBALL (default: what scripts/src-tarball.sh names).  The Debian source package and its version come from the
 # cover letter's "Base:" line (scripts/base.sh).
 set -eu
 LINUX=${LINUX:-build/linux}
@@ -44,15 +44,9 @@ if ! git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
 	base=$(PATCHES=$PATCHES sh "$(dirname "$0")/base.sh") || die "cannot tell the base of $PATCHES"
 	set -- $base
 	SRC_PKG=$1 SRC_VER=$2
-	SRC_TARBALL=${SRC_TARBALL:-/usr/src/$SRC_PKG.tar.xz}
-	[ -r "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run 'make deps' (package $SRC_PKG)"
-	have=$(dpkg-query -W -f '${Version}' "$SRC_PKG" 2>/dev/null || echo unknown)
-	if [ "$have" != "$SRC_VER" ]; then
-		echo "tree: WARNING: installed $SRC_PKG is $have, the series is pinned to $SRC_VER" >&2
-		[ "${ALLOW_OTHER_BASE:-0}" = 1 ] ||
-			die "refusing to build on $have; install $SRC_VER (make deps) or set ALLOW_OTHER_BASE=1"
-	fi
-	echo "tree: unpacking $SRC_TARBALL ($have) into $LINUX"
+	SRC_TARBALL=${SRC_TARBALL:-$(PATCHES=$PATCHES sh "$(dirname "$0")/src-tarball.sh")}
+	[ -r "$SRC_TARBALL" ] || die "$SRC_TARBALL missing: run 'make deps' (it fetches $SRC_PKG $SRC_VER)"
+	echo "tree: unpacking $SRC_TARBALL ($SRC_PKG $SRC_VER) into $LINUX"
 	rm -rf "$LINUX" "$LINUX.tmp"
 	mkdir -p "$LINUX.tmp"
 	tar -xJf "$SRC_TARBALL" -C "$LINUX.tmp" --strip-components=1
@@ -62,8 +56,8 @@ if ! git -C "$LINUX" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
 	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
 	git -C "$LINUX.tmp" -c user.name="Persistent Events Project" \
 		-c user.email=devel@perf-persistent.invalid \
-		commit -q -m "base: Debian $SRC_PKG $have" \
-		-m "Pristine $SRC_TARBALL from the Debian package $SRC_PKG, version $have."
+		commit -q -m "base: Debian $SRC_PKG $SRC_VER" \
+		-m "Pristine /usr/src/$SRC_PKG.tar.xz of the Debian package $SRC_PKG, version $SRC_VER."
 	git -C "$LINUX.tmp" tag base
 	git -C "$LINUX.tmp" config user.name "Persistent Events Project"
 	git -C "$LINUX.tmp" config user.email devel@perf-persistent.invalid

@@ -20,7 +20,7 @@ echo new > "$d/src/linux-x/README"
 tar -cJf "$d/src.tar.xz" -C "$d/src" linux-x
 printf 'Subject: x\n\nBase: Debian linux-source-6.12 6.12.117-1~deb12u1\n' > "$d/patches/0000-cover-letter.patch"
 : > "$d/patches/series"
-run() { LINUX=$d/linux PATCHES=$d/patches SRC_TARBALL=$d/src.tar.xz ALLOW_OTHER_BASE=1 sh scripts/tree.sh; }
+run() { LINUX=$d/linux PATCHES=$d/patches SRC_TARBALL=$d/src.tar.xz sh scripts/tree.sh; }
 rc=0
 run > "$d/out" 2>&1 || rc=$?
 cat "$d/out"
