@@ -11,7 +11,7 @@ PERF := $(B)/perf/perf
 SELFTESTS := $(B)/selftests/perf_events
 
 .PHONY: all deps tree export kernel perf selftests vm shell demo check \
-	check-bisect check-configs bench bench-mce bench-output compare-ftrace check-debug clean
+	check-bisect check-bisect-ci check-configs bench bench-mce bench-output compare-ftrace check-debug clean
 
 all: kernel perf
 
@@ -46,6 +46,12 @@ check: kernel perf selftests
 
 check-bisect: tree
 	@sh scripts/check-bisect.sh
+
+# What .ci/run runs: every patch builds the queue's files, every series
+# end the whole kernel and perf (HEAD's: make check's builds, hence the
+# prerequisites); see scripts/check-bisect.sh.
+check-bisect-ci: kernel perf selftests
+	@sh scripts/check-bisect.sh --ci
 
 # Other configurations: TRACEPOINTS=n, X86_MCE=n, SMP=n, the series' options
 # off (whole vmlinux each), allmodconfig + W=1 and sparse against the base.

@@ -5,6 +5,20 @@
 # first series (the fixes, patches/1-*), that series alone on the base: its
 # kernel boots and its kselftests pass, none skipped.
 #
+# --ci (make check-bisect-ci, what .ci/run runs): the same walks, but a
+# patch that is not the last of its series builds only the objects of the
+# files the queue touches (kernel and perf; the selftests as always):
+# kbuild and perf's build compile those of them that the patch changes or
+# that include a file it changes, by their own dependencies, so every file
+# the patch changes and every file of the queue that includes a header it
+# changes is compiled at that patch, in the guest configuration.  The last
+# patch of each series builds the whole guest kernel and perf (the last
+# patch of the queue: make check's build of HEAD, build/kernel and
+# build/perf, which the make target makes first; a series that changes no
+# kernel or no tools file: the build of the series before it, the same
+# files).  A file the queue touches that neither build compiles (so that
+# no step could catch its breakage) fails the run at once.
+#
 # Two walks run side by side, each in a worktree of its own: the kernel
 # walk (build/bisect: the kernel, the series-1 boot; newest patch first,
 # see below) and the tools walk
@@ -22,6 +36,12 @@
 # failure, or on reaching a patch at or after one the kernel walk failed
 # at; the report names the first patch that failed.
 set -u
+MODE=full
+case ${1:-} in
+--ci) MODE=ci ;;
+'') ;;
+*) echo "usage: check-bisect.sh [--ci]" >&2; exit 2 ;;
+esac
 B=build/bisect
 T=$B/t
 mkdir -p "$T"
@@ -34,6 +54,17 @@ alone=$(grep -v -e '^#' -e '^$' patches/series | grep -c "^$first/")
 # the commits, once: build/linux may move while this runs
 commits=$(git -C build/linux rev-list --reverse base..HEAD)
 rm -f "$B/failed" "$B/kernel.res" "$B/tools.res" "$B/alone.busy" "$B"/log.*
+total=$(echo "$commits" | grep -c .)
+# ends: the number of the last patch of each series, as patches/series
+# orders and groups them (<series dir>/<file>)
+ends=" $(grep -v -e '^#' -e '^$' patches/series |
+	awk -F/ '{ d[NR] = $1 } END { for (i = 1; i <= NR; i++) if (i == NR || d[i] != d[i + 1]) printf "%d ", i }')"
+[ "$(grep -v -e '^#' -e '^$' patches/series | grep -c .)" = "$total" ] || {
+	echo "check-bisect: patches/series and build/linux (base..HEAD, $total commits) differ: run make tree"; exit 1; }
+is_end() { case $ends in *" $1 "*) return 0 ;; esac; return 1; }
+# prev_end N: the last patch of the series before N's (empty for the first)
+prev_end() { for e in $ends; do [ "$e" -lt "$1" ] && _p=$e; done; echo "${_p:-}"; unset _p; }
+commit_of() { echo "$commits" | sed -n "${1}p"; }
 
 # files_of COMMIT: the files the patch changes
 files_of() { git -C build/linux diff-tree --no-commit-id --name-only -r "$1"; }
@@ -71,6 +102,95 @@ result() {
 # stop_at N: a walk failed at a patch before N, or at N
 stop_at() { [ -s "$B/failed" ] && [ "$(sort -n "$B/failed" | head -n 1)" -le "$1" ]; }
 
+# --ci: the files of the queue that the builds of HEAD compile, as objects
+# (goals for kbuild, for perf's build); make check built HEAD in
+# build/kernel and build/perf (make check-bisect-ci depends on it), with
+# the configuration and flags of these walks, so its .cmd files say which
+# .c files are objects.  A .c file the queue touches that is no object and
+# is included by no object of the queue (as kernel/events/sideband_test.c
+# is, by core.c) would never be compiled: fail.
+head_built=0 kobjs= pobjs=
+if [ $MODE = ci ]; then
+	if [ -z "$(git -C build/linux status --porcelain --untracked-files=no)" ] &&
+		[ -f build/kernel/vmlinux ] && [ -x build/perf/perf ] && [ -d build/selftests/perf_events ]; then
+		head_built=1
+	else
+		echo "check-bisect: build/linux has uncommitted changes or build/kernel, build/perf or build/selftests is missing (make check-bisect-ci builds them): this walk builds HEAD too"
+	fi
+	[ -f build/kernel/vmlinux ] && [ -x build/perf/perf ] ||
+		{ echo "check-bisect: --ci needs make check's builds of HEAD (build/kernel, build/perf): make kernel perf"; exit 1; }
+	dotcmd() { echo "$1/$(dirname "$2")/.$(basename "$2" .c).o.cmd"; }
+	unbuilt=
+	own=$(git -C build/linux diff --name-only base..HEAD -- '*.c')
+	for f in $own; do
+		case $f in
+		tools/testing/selftests/perf_events/*|tools/lib/perf/tests/*) continue ;;
+		tools/lib/perf/*) continue ;; # libperf.a: perf's prepare builds it for any goal
+		tools/perf/*)
+			r=${f#tools/perf/}
+			if [ -f "$(dotcmd build/perf "$r")" ]; then pobjs="$pobjs $r"; continue; fi
+			grep -qF -- "$r" build/perf/*/.*.o.cmd build/perf/.*.o.cmd 2>/dev/null && continue ;;
+		tools/*|Documentation/*|samples/*|scripts/*) continue ;;
+		*)
+			if [ -f "$(dotcmd build/kernel "$f")" ]; then kobjs="$kobjs $f"; continue; fi
+			for o in $own; do
+				d=$(dotcmd build/kernel "$o")
+				[ -f "$d" ] && grep -qF -- "/linux/$f" "$d" && continue 2
+			done ;;
+		esac
+		unbuilt="$unbuilt $f"
+	done
+	[ -z "$unbuilt" ] || {
+		echo "check-bisect: the queue changes$unbuilt, which the guest configuration (build/kernel) or perf's build (build/perf) never compiles: no step could catch its breakage"
+		exit 1; }
+fi
+# goals SRC OUT PREFIX FILES: the objects of FILES (.c) that exist in SRC,
+# as OUT/PREFIX-relative goals
+goals() {
+	_s=$1 _o=$2 _p=$3; shift 3
+	for _f in "$@"; do [ -f "$_s/$_p$_f" ] && printf ' %s%s.o' "$_o" "${_f%.c}"; done
+}
+
+# kernel_plan N COMMIT FILES: what the kernel walk does at patch N: none,
+# whole (vmlinux), objs (--ci: the queue's objects), made (make check
+# built it), same:K (--ci: the kernel files are those of patch K, the end
+# of the series before, built there)
+kernel_plan() {
+	if [ $MODE = full ] || ! is_end $1; then
+		if needs_kernel $1 "$3"; then
+			[ $MODE = full ] && echo whole || echo objs
+		elif [ $1 = "$alone" ]; then echo whole
+		else echo none
+		fi
+		return
+	fi
+	[ $1 = "$total" ] && [ $head_built = 1 ] && { echo made; return; }
+	_p=$(prev_end $1)
+	if [ -n "$_p" ]; then
+		_d=$(git -C build/linux diff --name-only "$(commit_of $_p)" "$2")
+		[ -n "$_d" ] && needs_kernel 0 "$_d" || { echo "same:$_p"; return; }
+	fi
+	echo whole
+}
+# tools_plan N COMMIT FILES: perf|objs|- and +selftests, or none, made,
+# same:K, as kernel_plan
+tools_plan() {
+	if [ $MODE = full ] || ! is_end $1; then
+		_w=
+		needs_perf "$3" && { [ $MODE = full ] && _w=perf || _w=objs; }
+		needs_selftests "$3" && _w="${_w:--}+selftests"
+		echo "${_w:-none}"
+		return
+	fi
+	[ $1 = "$total" ] && [ $head_built = 1 ] && { echo made; return; }
+	_p=$(prev_end $1)
+	if [ -n "$_p" ]; then
+		_d=$(git -C build/linux diff --name-only "$(commit_of $_p)" "$2")
+		[ -n "$_d" ] && needs_tools "$_d" || { echo "same:$_p"; return; }
+	fi
+	echo perf+selftests
+}
+
 # The kernel walk takes the patches newest first, from HEAD down to patch
 # 1: its first build is then of HEAD's files, which make check has just
 # built (.ci/run runs it first) in build/kernel, laid out as build/bisect/obj
@@ -89,12 +209,19 @@ stop_at() { [ -s "$B/failed" ] && [ "$(sort -n "$B/failed" | head -n 1)" -le "$1
 # as for the first build), make kernel.sh configure from the fragments
 # again (kernel.sh does only when the fragments change): an option a patch
 # adds must come from the fragments, not from olddefconfig's default (off),
-# or its code is never built.  Returns 0 when it did.
+# or its code is never built.  Returns 0 when it did.  Going from a patch
+# to an older one, options only go away: where the Kconfig files change
+# without a new option and without a dependency taken away (which can make
+# an option visible that the fragments set), kbuild's own syncconfig keeps
+# every remaining option's value and drops the vanished ones, as
+# configuring again would (tinyconfig, merging the fragments and
+# olddefconfig: 15 to 40 s a step).
 cfg=
 reconfigure() {
 	_was=$cfg
 	cfg=$(git -C "$B/linux" rev-parse HEAD)
-	if [ -z "$_was" ] || git -C "$B/linux" diff --name-only "$_was" HEAD | grep -q 'Kconfig'; then
+	if [ -z "$_was" ] || git -C "$B/linux" diff "$_was" HEAD -- '*Kconfig*' |
+		grep -qE '^\+[[:space:]]*(menu)?config |^-[[:space:]]*depends on'; then
 		rm -f "$B/obj/.fragments"
 		return 0
 	fi
@@ -102,26 +229,41 @@ reconfigure() {
 }
 
 kernel_walk() {
-	n=$(echo "$commits" | wc -l)
+	n=$total
 	for c in $(echo "$commits" | tac); do
 		i=$n n=$((n - 1))
 		files=$(files_of "$c")
-		needs_kernel $i "$files" || [ $i = "$alone" ] || continue
+		plan=$(kernel_plan $i "$c" "$files")
+		[ "$plan" = none ] && continue
 		stop_at $i && continue
 		subj=$(git -C build/linux log -1 --format=%s "$c")
 		ok=1 what=- t0=$(date +%s)
+		case $plan in
+		made|same:*)
+			[ $plan = made ] && what="kernel(make)" || what="kernel=${plan#same:}"
+			result $i "$c" "$what" "$t0" 1 "$subj" "$B/kernel.res" /dev/null
+			continue ;;
+		esac
 		: > "$B/log"
 		if ! git -C "$B/linux" checkout -q --detach "$c" >> "$B/log" 2>&1; then
 			result $i "$c" checkout "$t0" 0 "$subj" "$B/kernel.res" "$B/log"
 			return
 		fi
-		if needs_kernel $i "$files"; then
+		if [ $plan = whole ] && { needs_kernel $i "$files" || { [ $MODE = ci ] && [ $i != "$alone" ]; }; }; then
 			what=kernel
 			reconfigure && what=kernel+config
 			# vmlinux, not bzImage (the same objects, without the
 			# compressed image); no UAPI headers (the tools walk
 			# installs its own)
 			CONFIG_CHECK=0 KERNEL_TARGETS=vmlinux HEADERS=0 \
+				sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config >> "$B/log" 2>&1 || ok=0
+		elif [ $plan = objs ]; then
+			# kbuild compiles those of the queue's objects that
+			# this patch changes or that include what it changes
+			what=objs
+			reconfigure && what=objs+config
+			g=$(goals "$B/linux" "" "" $kobjs)
+			CONFIG_CHECK=0 KERNEL_TARGETS="${g:-prepare}" HEADERS=0 \
 				sh scripts/kernel.sh "$B/linux" "$B/obj" config/guest.config >> "$B/log" 2>&1 || ok=0
 		fi
 		if [ $ok = 1 ] && [ $i = "$alone" ]; then
@@ -136,30 +278,53 @@ kernel_walk() {
 	done
 }
 
+# perf's build directory: the full walk builds as DEBUG=1 does; --ci with
+# make check's flags, so that its whole builds share make check's objects
+# (ccache) where the files are the same
+P=$T/perf
+[ $MODE = ci ] && P=$T/perf.ci
 tools_walk() {
 	n=0
 	for c in $commits; do
 		n=$((n + 1))
 		files=$(files_of "$c")
-		needs_tools "$files" || continue
+		plan=$(tools_plan $n "$c" "$files")
+		[ "$plan" = none ] && continue
 		while [ -e "$B/alone.busy" ]; do sleep 2; done
 		stop_at $n && return
 		subj=$(git -C build/linux log -1 --format=%s "$c")
 		ok=1 what= t0=$(date +%s)
+		case $plan in
+		made|same:*)
+			[ $plan = made ] && what="perf(make)" || what="tools=${plan#same:}"
+			result $n "$c" "$what" "$t0" 1 "$subj" "$B/tools.res" /dev/null
+			continue ;;
+		esac
 		: > "$T/log"
 		if ! git -C "$T/linux" checkout -q --detach "$c" >> "$T/log" 2>&1; then
 			result $n "$c" checkout "$t0" 0 "$subj" "$B/tools.res" "$T/log"
 			return
 		fi
-		if needs_perf "$files"; then
+		case $plan in
+		perf*)
 			what=perf
-			PERF_DEBUG=1 nice -n 10 sh scripts/perf.sh "$T/linux" "$T/perf" >> "$T/log" 2>&1 || ok=0
-		fi
-		if [ $ok = 1 ] && needs_selftests "$files"; then
-			what="${what:+$what+}selftests"
-			{ mkdir -p "$T/hdr" && . scripts/kbuild-env.sh &&
-				kmake "$T/linux" "$(realpath "$T/hdr")" headers_install &&
-				sh scripts/selftests.sh "$T/linux" "$T/selftests" "$T/hdr"; } >> "$T/log" 2>&1 || ok=0
+			dbg=1
+			[ $MODE = ci ] && dbg=0
+			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+		objs*)
+			what=perf-objs
+			mkdir -p "$P"
+			g=$(goals "$T/linux/tools/perf" "$(realpath "$P")/" "" $pobjs)
+			PERF_TARGETS="${g:-prepare}" nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+		esac
+		if [ $ok = 1 ]; then
+			case $plan in
+			*selftests)
+				what="${what:+$what+}selftests"
+				{ mkdir -p "$T/hdr" && . scripts/kbuild-env.sh &&
+					kmake "$T/linux" "$(realpath "$T/hdr")" headers_install &&
+					sh scripts/selftests.sh "$T/linux" "$T/selftests" "$T/hdr"; } >> "$T/log" 2>&1 || ok=0 ;;
+			esac
 		fi
 		result $n "$c" "$what" "$t0" $ok "$subj" "$B/tools.res" "$T/log"
 		[ $ok = 1 ] || return
@@ -197,12 +362,16 @@ for c in $commits; do
 	i=$((i + 1))
 	files=$(files_of "$c")
 	k=0 t=0
-	needs_kernel $i "$files" || [ $i = "$alone" ] && k=1
-	needs_tools "$files" && t=1
+	[ "$(kernel_plan $i "$c" "$files")" = none ] || k=1
+	[ "$(tools_plan $i "$c" "$files")" = none ] || t=1
 	[ $k = 0 ] || grep -q "^$i $c ok" "$B/kernel.res" 2>/dev/null || missing="$missing $i"
 	[ $t = 0 ] || grep -q "^$i $c ok" "$B/tools.res" 2>/dev/null || missing="$missing $i"
 	[ $k = 1 ] || [ $t = 1 ] ||
 		printf 'ok   %2d %-16s %4ds %s\n' $i - 0 "$(git -C build/linux log -1 --format=%s "$c")"
 done
 [ -z "$missing" ] || { echo "check-bisect: no result for patch(es)$missing (a walk ended early)"; exit 1; }
-echo "check-bisect: all $n patches build; series $first alone passes its kselftests"
+if [ $MODE = ci ]; then
+	echo "check-bisect: all $n patches build (the queue's files at every patch, the whole kernel and perf at the end of every series); series $first alone passes its kselftests"
+else
+	echo "check-bisect: all $n patches build; series $first alone passes its kselftests"
+fi

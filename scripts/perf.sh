@@ -7,6 +7,11 @@
 # assertions), which check-bisect's tools walk uses for every patch: it
 # compiles in a fraction of the time, and the default build of HEAD is
 # make check's.
+# PERF_TARGETS: goals instead of the whole build (check-bisect --ci: the
+# objects of the files the queue touches, as absolute paths under OUT),
+# given to Makefile.perf in one run: tools/perf/Makefile would run
+# Makefile.perf, its feature checks and its prepare once per goal (3 s
+# each).
 set -eu
 SRC=$1; OUT=$2
 mkdir -p "$OUT"
@@ -31,13 +36,15 @@ py=NO_LIBPYTHON=1
 dbg=
 [ "${PERF_DEBUG:-0}" = 1 ] && dbg=DEBUG=1
 [ "${PERF_PYTHON:-0}" = 1 ] && py=PYTHON=/usr/bin/python3
+mf=
+[ -n "${PERF_TARGETS:-}" ] && mf="-f Makefile.perf"
 # perf's default -Werror, as its maintainers build it: a warning fails
-if ! make -C "$SRC/tools/perf" O="$OUT" CC="ccache gcc" -j"$(nproc)" \
+if ! make -C "$SRC/tools/perf" $mf O="$OUT" CC="ccache gcc" -j"$(nproc)" \
 	$dbg $py NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
 	NO_LIBUNWIND=1 NO_SLANG=1 NO_LIBNUMA=1 NO_LIBBPF=1 NO_BPF_SKEL=1 \
-	NO_LIBCRYPTO=1 NO_SDT=1 NO_LIBCAP=1 NO_LIBDEBUGINFOD=1 >"$log" 2>&1; then
+	NO_LIBCRYPTO=1 NO_SDT=1 NO_LIBCAP=1 NO_LIBDEBUGINFOD=1 ${PERF_TARGETS:-} >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 >&2
 	echo "perf: build of $SRC/tools/perf failed (full log: $log)" >&2
 	exit 1
 fi
-echo "perf: $OUT/perf"
+echo "perf: ${PERF_TARGETS:-$OUT/perf}"
