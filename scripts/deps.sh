@@ -43,14 +43,14 @@ rm -rf "$dir" "$dir.dl"
 mkdir -p "$dir.dl"
 echo "deps: fetching $SRC_PKG $SRC_VER (apt-get download, unpacked into $dir)"
 if ! (cd "$dir.dl" && apt-get download "$SRC_PKG=$SRC_VER") >"$dir.log" 2>&1; then
-	if ! apt-cache show "$SRC_PKG=$SRC_VER" >/dev/null 2>&1; then
-		have=$(apt-cache madison "$SRC_PKG" 2>/dev/null | awk '{print $3}' | tr '\n' ' ')
-		echo "deps: $SRC_PKG $SRC_VER, the series' base, is no longer in the archive (apt has: ${have:-none}); move the series to a newer base (README, 'Moving the base')" >&2
+	have=$(apt-cache madison "$SRC_PKG" 2>/dev/null | awk '{print $3}')
+	if ! echo "$have" | grep -qxF -- "$SRC_VER"; then
+		echo "deps: $SRC_PKG $SRC_VER, the series' base, is no longer in the archive (apt has: $(echo ${have:-none})); move the series to a newer base (README, 'Moving the base')" >&2
 	else
 		tail -5 "$dir.log" >&2
 		echo "deps: apt-get download $SRC_PKG=$SRC_VER failed (log: $dir.log)" >&2
 	fi
-	rm -rf "$dir.dl"
+	rm -rf "$dir.dl" "$dir.log"
 	exit 1
 fi
 dpkg-deb -x "$dir.dl"/*.deb "$dir" || { echo "deps: dpkg-deb -x of $dir.dl/*.deb failed" >&2; exit 1; }
