@@ -16,7 +16,8 @@
 # patch of the queue: make check's build of HEAD, build/kernel and
 # build/perf, which the make target makes first; a series that changes no
 # kernel or no tools file: the build of the series before it, the same
-# files).  A file the queue touches that neither build compiles (so that
+# files; the first series, when it changes no file perf's build reads:
+# the base's perf, which no patch changes, so no perf build).  A file the queue touches that neither build compiles (so that
 # no step could catch its breakage) fails the run at once.
 #
 # Two walks run side by side, each in a worktree of its own: the kernel
@@ -28,7 +29,8 @@
 # its time in one process (feature checks, make reading its makefiles, the
 # link), a kernel build after a small patch too (make walking the tree, the
 # link): side by side, each fills the other's idle core.  The kernel walk
-# is the longer one: the tools walk runs at a lower priority, and builds
+# is the longer one: the tools walk runs in the idle scheduling class
+# (a core only when the kernel walk leaves one idle), and builds
 # perf as perf's DEBUG=1 does (-O0: a fraction of the compile time of the
 # default -O3, whose build of HEAD is make check's).  The tools walk
 # waits while the series-1 kernel boots (a guest under TCG is slow enough
@@ -184,11 +186,14 @@ tools_plan() {
 	fi
 	[ $1 = "$total" ] && [ $head_built = 1 ] && { echo made; return; }
 	_p=$(prev_end $1)
-	if [ -n "$_p" ]; then
-		_d=$(git -C build/linux diff --name-only "$(commit_of $_p)" "$2")
-		[ -n "$_d" ] && needs_tools "$_d" || { echo "same:$_p"; return; }
-	fi
-	echo perf+selftests
+	_f=base
+	[ -z "$_p" ] || _f=$(commit_of $_p)
+	_d=$(git -C build/linux diff --name-only "$_f" "$2")
+	if [ -n "$_p" ] && ! needs_tools "$_d"; then echo "same:$_p"; return; fi
+	# a series that changes no file perf's build reads (the first two
+	# change the kernel and the kselftests): its perf is that of the
+	# series before it, or the base's, built or unchanged there
+	needs_perf "$_d" && echo perf+selftests || echo -+selftests
 }
 
 # The kernel walk takes the patches newest first, from HEAD down to patch
@@ -310,12 +315,12 @@ tools_walk() {
 			what=perf
 			dbg=1
 			[ $MODE = ci ] && dbg=0
-			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+			PERF_DEBUG=$dbg sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
 		objs*)
 			what=perf-objs
 			mkdir -p "$P"
 			g=$(goals "$T/linux/tools/perf" "$(realpath "$P")/" "" $pobjs)
-			PERF_TARGETS="${g:-prepare}" nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+			PERF_TARGETS="${g:-prepare}" sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
 		esac
 		if [ $ok = 1 ]; then
 			case $plan in
@@ -338,6 +343,10 @@ kill_tree() {
 }
 kernel_walk & kpid=$!
 tools_walk & tpid=$!
+# The tools walk in the idle scheduling class: it takes a core only when
+# the kernel walk leaves one idle (whatever priority the kernel walk has:
+# .ci/run raises it once make check is done).
+chrt --idle -p 0 $tpid > /dev/null 2>&1 || renice -n 19 -p $tpid > /dev/null 2>&1 || :
 trap 'kill_tree $kpid; kill_tree $tpid; echo "check-bisect: interrupted"; exit 1' INT TERM HUP
 wait $kpid
 wait $tpid

@@ -37,6 +37,7 @@ run() {
 	done
 	shift
 	sh scripts/vm.sh --kernel "$K" --timeout 300 --out "$OUT/$name" "$@" >"$OUT/$name.txt" 2>&1
+	rc=$?
 	why=
 	while IFS= read -r p; do
 		[ -n "$p" ] || continue
@@ -49,7 +50,11 @@ PATS
 	if [ -z "$why" ]; then
 		echo "PASS mce-boot/$name" >> "$res"
 	else
-		echo "FAIL mce-boot/$name (${why#; }; log: $OUT/$name.txt)" >> "$res"
+		echo "FAIL mce-boot/$name (${why#; }; vm.sh exit $rc; log: $OUT/$name.txt)" >> "$res"
+		# where CI shows only make check's output: what the guest printed
+		# (vm.sh puts the console's last lines there on a hang or panic)
+		echo "mce-boot/$name failed (vm.sh exit $rc); the end of $OUT/$name.txt:"
+		tail -n 45 "$OUT/$name.txt"
 	fi
 }
 
