@@ -16,8 +16,7 @@
 # patch of the queue: make check's build of HEAD, build/kernel and
 # build/perf, which the make target makes first; a series that changes no
 # kernel or no tools file: the build of the series before it, the same
-# files; the first series, when it changes no file perf's build reads:
-# the base's perf, which no patch changes, so no perf build).  A file the queue touches that neither build compiles (so that
+# files).  A file the queue touches that neither build compiles (so that
 # no step could catch its breakage) fails the run at once.
 #
 # Two walks run side by side, each in a worktree of its own: the kernel
@@ -29,12 +28,13 @@
 # its time in one process (feature checks, make reading its makefiles, the
 # link), a kernel build after a small patch too (make walking the tree, the
 # link): side by side, each fills the other's idle core.  The kernel walk
-# is the longer one: the tools walk runs in the idle scheduling class
-# (a core only when the kernel walk leaves one idle), and builds
-# perf as perf's DEBUG=1 does (-O0: a fraction of the compile time of the
-# default -O3, whose build of HEAD is make check's).  The tools walk
-# waits while the series-1 kernel boots (a guest under TCG is slow enough
-# without a compiler beside it).  The tools walk stops at its first
+# is the longer one: the tools walk builds at nice 10 (relative to the
+# walk's own: .ci/run starts the walk at 19 and gives it 0 once make
+# check is done), and builds perf as perf's DEBUG=1 does (-O0: a fraction
+# of the compile time of the default -O3, whose build of HEAD is make
+# check's).  The tools walk
+# does not wait while the series-1 kernel boots: at nice 10 its builds
+# take little from the guest.  The tools walk stops at its first
 # failure, or on reaching a patch at or after one the kernel walk failed
 # at; the report names the first patch that failed.
 set -u
@@ -55,7 +55,7 @@ first=$(grep -v -e '^#' -e '^$' patches/series | head -n 1 | cut -d/ -f1)
 alone=$(grep -v -e '^#' -e '^$' patches/series | grep -c "^$first/")
 # the commits, once: build/linux may move while this runs
 commits=$(git -C build/linux rev-list --reverse base..HEAD)
-rm -f "$B/failed" "$B/kernel.res" "$B/tools.res" "$B/alone.busy" "$B"/log.*
+rm -f "$B/failed" "$B/kernel.res" "$B/tools.res" "$B"/log.*
 total=$(echo "$commits" | grep -c .)
 # ends: the number of the last patch of each series, as patches/series
 # orders and groups them (<series dir>/<file>)
@@ -80,13 +80,21 @@ needs_kernel() {
 		-e '^tools/arch/' -e '^tools/build/' -e '^tools/scripts/' -e '^tools/Makefile' \
 		-e '^tools/testing/' -e '^Documentation/' -e '^MAINTAINERS$'
 }
-# needs_perf FILES: perf's man pages and shell tests are not compiled
+# needs_perf FILES: files perf's build reads.  Its man pages are not
+# compiled, but the NAME lines of Documentation/perf-*.txt are, into
+# common-cmds.h (builtin-help.o), and its build runs shellcheck on the
+# shell tests when shellcheck is installed
 needs_perf() {
-	echo "$1" | grep -v -e '^tools/perf/Documentation/' -e '^tools/perf/tests/shell/' |
-		grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/' -e '^tools/arch/' \
+	echo "$1" | grep -q '^tools/perf/Documentation/perf-.*\.txt$' && return 0
+	echo "$1" | grep -v '^tools/perf/Documentation/' | grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/' -e '^tools/arch/' \
 			-e '^tools/build/' -e '^tools/scripts/' -e '^tools/Makefile'
 }
-needs_selftests() { echo "$1" | grep -q '^tools/testing/selftests/perf_events/'; }
+# needs_selftests FILES: the kselftests, and the UAPI headers they are
+# built against (headers_install of the same tree)
+needs_selftests() {
+	echo "$1" | grep -q -e '^tools/testing/selftests/perf_events/' -e '^tools/testing/selftests/lib.mk' \
+		-e '^tools/testing/selftests/kselftest' -e '^include/uapi/' -e '^arch/x86/include/uapi/'
+}
 needs_tools() { needs_perf "$1" || needs_selftests "$1"; }
 
 # result N COMMIT WHAT T0 OK SUBJ RESFILE LOG: one line per patch and walk
@@ -186,14 +194,11 @@ tools_plan() {
 	fi
 	[ $1 = "$total" ] && [ $head_built = 1 ] && { echo made; return; }
 	_p=$(prev_end $1)
-	_f=base
-	[ -z "$_p" ] || _f=$(commit_of $_p)
-	_d=$(git -C build/linux diff --name-only "$_f" "$2")
-	if [ -n "$_p" ] && ! needs_tools "$_d"; then echo "same:$_p"; return; fi
-	# a series that changes no file perf's build reads (the first two
-	# change the kernel and the kselftests): its perf is that of the
-	# series before it, or the base's, built or unchanged there
-	needs_perf "$_d" && echo perf+selftests || echo -+selftests
+	if [ -n "$_p" ]; then
+		_d=$(git -C build/linux diff --name-only "$(commit_of $_p)" "$2")
+		[ -n "$_d" ] && needs_tools "$_d" || { echo "same:$_p"; return; }
+	fi
+	echo perf+selftests
 }
 
 # The kernel walk takes the patches newest first, from HEAD down to patch
@@ -274,9 +279,7 @@ kernel_walk() {
 		if [ $ok = 1 ] && [ $i = "$alone" ]; then
 			what="${what#-}+alone"
 			reconfigure || :
-			: > "$B/alone.busy"
 			sh scripts/check-alone.sh "$B" "$first" >> "$B/log" 2>&1 || ok=0
-			rm -f "$B/alone.busy"
 		fi
 		[ $ok = 1 ] || cp "$B/log" "$B/log.$i"
 		result $i "$c" "$what" "$t0" $ok "$subj" "$B/kernel.res" "$B/log.$i"
@@ -295,7 +298,6 @@ tools_walk() {
 		files=$(files_of "$c")
 		plan=$(tools_plan $n "$c" "$files")
 		[ "$plan" = none ] && continue
-		while [ -e "$B/alone.busy" ]; do sleep 2; done
 		stop_at $n && return
 		subj=$(git -C build/linux log -1 --format=%s "$c")
 		ok=1 what= t0=$(date +%s)
@@ -315,12 +317,24 @@ tools_walk() {
 			what=perf
 			dbg=1
 			[ $MODE = ci ] && dbg=0
-			PERF_DEBUG=$dbg sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
 		objs*)
 			what=perf-objs
 			mkdir -p "$P"
 			g=$(goals "$T/linux/tools/perf" "$(realpath "$P")/" "" $pobjs)
-			PERF_TARGETS="${g:-prepare}" sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+			# a man page's NAME line is compiled into builtin-help.o
+			echo "$files" | grep -q '^tools/perf/Documentation/perf-.*\.txt$' &&
+				g="$g $(realpath "$P")/builtin-help.o"
+			PERF_TARGETS="${g:-prepare}" nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0
+			# the shell tests the patch changes, checked as perf's
+			# build checks them all (tools/perf/tests/Build)
+			if [ $ok = 1 ] && command -v shellcheck > /dev/null; then
+				for f in $(echo "$files" | grep '^tools/perf/tests/shell/.*\.sh$'); do
+					[ -x "$T/linux/$f" ] || continue
+					(cd "$T/linux/tools/perf" && shellcheck -a -S warning "${f#tools/perf/}") >> "$T/log" 2>&1 ||
+						{ echo "shellcheck: $f" >> "$T/log"; ok=0; }
+				done
+			fi ;;
 		esac
 		if [ $ok = 1 ]; then
 			case $plan in
@@ -343,10 +357,6 @@ kill_tree() {
 }
 kernel_walk & kpid=$!
 tools_walk & tpid=$!
-# The tools walk in the idle scheduling class: it takes a core only when
-# the kernel walk leaves one idle (whatever priority the kernel walk has:
-# .ci/run raises it once make check is done).
-chrt --idle -p 0 $tpid > /dev/null 2>&1 || renice -n 19 -p $tpid > /dev/null 2>&1 || :
 trap 'kill_tree $kpid; kill_tree $tpid; echo "check-bisect: interrupted"; exit 1' INT TERM HUP
 wait $kpid
 wait $tpid
