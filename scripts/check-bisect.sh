@@ -92,8 +92,10 @@ needs_perf() {
 # needs_selftests FILES: the kselftests, and the UAPI headers they are
 # built against (headers_install of the same tree)
 needs_selftests() {
-	echo "$1" | grep -q -e '^tools/testing/selftests/perf_events/' -e '^tools/testing/selftests/lib.mk' \
-		-e '^tools/testing/selftests/kselftest' -e '^include/uapi/' -e '^arch/x86/include/uapi/'
+	echo "$1" | grep -q -e '^tools/testing/selftests/perf_events/' -e '^tools/testing/selftests/lib\.mk$' \
+		-e '^tools/testing/selftests/kselftest' -e '^include/uapi/' -e '^arch/x86/include/uapi/' \
+		-e '^arch/x86/entry/syscalls/' -e '^scripts/headers_install\.sh$' -e '^scripts/unifdef\.c$' \
+		-e '^usr/include/Makefile$'
 }
 needs_tools() { needs_perf "$1" || needs_selftests "$1"; }
 
@@ -286,6 +288,15 @@ kernel_walk() {
 	done
 }
 
+# The shell tests: perf's build runs shellcheck on them when it is
+# installed, at least 0.6.0, and NO_SHELLCHECK is not 1 (Makefile.perf);
+# the walk checks the shell tests a patch changes under the same rule
+shellcheck=0
+if [ "${NO_SHELLCHECK:-}" != 1 ] && command -v shellcheck > /dev/null &&
+	shellcheck --version | awk '/^version:/ { split($2, v, "."); exit !(v[1] > 0 || v[2] >= 6) }'; then
+	shellcheck=1
+fi
+
 # perf's build directory: the full walk builds as DEBUG=1 does; --ci with
 # make check's flags, so that its whole builds share make check's objects
 # (ccache) where the files are the same
@@ -322,13 +333,16 @@ tools_walk() {
 			what=perf-objs
 			mkdir -p "$P"
 			g=$(goals "$T/linux/tools/perf" "$(realpath "$P")/" "" $pobjs)
-			# a man page's NAME line is compiled into builtin-help.o
-			echo "$files" | grep -q '^tools/perf/Documentation/perf-.*\.txt$' &&
+			# common-cmds.h (the man pages' NAME lines, made by
+			# generate-cmdlist.sh from command-list.txt) is compiled
+			# into builtin-help.o
+			echo "$files" | grep -q -e '^tools/perf/Documentation/perf-.*\.txt$' \
+				-e '^tools/perf/command-list\.txt$' -e '^tools/perf/util/generate-cmdlist\.sh$' &&
 				g="$g $(realpath "$P")/builtin-help.o"
 			PERF_TARGETS="${g:-prepare}" nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0
 			# the shell tests the patch changes, checked as perf's
 			# build checks them all (tools/perf/tests/Build)
-			if [ $ok = 1 ] && command -v shellcheck > /dev/null; then
+			if [ $ok = 1 ] && [ $shellcheck = 1 ]; then
 				for f in $(echo "$files" | grep '^tools/perf/tests/shell/.*\.sh$'); do
 					[ -x "$T/linux/$f" ] || continue
 					(cd "$T/linux/tools/perf" && shellcheck -a -S warning "${f#tools/perf/}") >> "$T/log" 2>&1 ||
@@ -357,6 +371,8 @@ kill_tree() {
 }
 kernel_walk & kpid=$!
 tools_walk & tpid=$!
+# for .ci/run, which gives the walk its priority back after make check
+echo $tpid > "$B/tools.pid"
 trap 'kill_tree $kpid; kill_tree $tpid; echo "check-bisect: interrupted"; exit 1' INT TERM HUP
 wait $kpid
 wait $tpid
