@@ -32,11 +32,10 @@
 # walk's own: .ci/run starts the walk at 19 and gives it 0 once make
 # check is done), and builds perf as perf's DEBUG=1 does (-O0: a fraction
 # of the compile time of the default -O3, whose build of HEAD is make
-# check's).  The tools walk
-# does not wait while the series-1 kernel boots: at nice 10 its builds
-# take little from the guest.  The tools walk stops at its first
-# failure, or on reaching a patch at or after one the kernel walk failed
-# at; the report names the first patch that failed.
+# check's).  The tools walk does not wait while the series-1 kernel
+# boots: at nice 10 its builds take little from the guest.  It stops at
+# its first failure, or on reaching a patch at or after one the kernel
+# walk failed at; the report names the first patch that failed.
 set -u
 MODE=full
 case ${1:-} in
@@ -86,7 +85,8 @@ needs_kernel() {
 # shell tests when shellcheck is installed
 needs_perf() {
 	echo "$1" | grep -q '^tools/perf/Documentation/perf-.*\.txt$' && return 0
-	echo "$1" | grep -v '^tools/perf/Documentation/' | grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/' -e '^tools/arch/' \
+	echo "$1" | grep -v '^tools/perf/Documentation/' |
+		grep -q -e '^tools/perf/' -e '^tools/lib/' -e '^tools/include/' -e '^tools/arch/' \
 			-e '^tools/build/' -e '^tools/scripts/' -e '^tools/Makefile'
 }
 # needs_selftests FILES: the kselftests, and the UAPI headers they are
