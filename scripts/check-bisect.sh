@@ -217,23 +217,42 @@ tools_plan() {
 # named; the patches at or above a failure of either walk are skipped.
 #
 # reconfigure: before a kernel.sh build in $B/obj, when the Kconfig files
-# differ from those $B/obj's .config was made from (or those are unknown,
-# as for the first build), make kernel.sh configure from the fragments
-# again (kernel.sh does only when the fragments change): an option a patch
-# adds must come from the fragments, not from olddefconfig's default (off),
-# or its code is never built.  Returns 0 when it did.  Going from a patch
-# to an older one, options only go away: where the Kconfig files change
-# without a new option and without a dependency taken away (which can make
-# an option visible that the fragments set), kbuild's own syncconfig keeps
-# every remaining option's value and drops the vanished ones, as
+# differ from those $B/obj's .config was made from (or those are unknown),
+# make kernel.sh configure from the fragments again (kernel.sh does only
+# when the fragments change): an option a patch adds must come from the
+# fragments, not from olddefconfig's default (off), or its code is never
+# built.  Returns 0 when it did.  Going from a patch to an older one,
+# options only go away: where the Kconfig files change without a new
+# option and without a remaining option losing a dependency (which can
+# make an option visible that the fragments set; a "depends on" that goes
+# with its whole option makes nothing visible), kbuild's own syncconfig
+# keeps every remaining option's value and drops the vanished ones, as
 # configuring again would (tinyconfig, merging the fragments and
-# olddefconfig: 15 to 40 s a step).
+# olddefconfig: 30 to 40 s a step with the objects it recompiles).  The
+# first build starts from the configuration of make check's build of HEAD
+# (--ci), when it holds every option the fragments ask for.
 cfg=
+# kconfig_grows OLD NEW: from OLD to NEW, an option appears or a
+# remaining option loses a "depends on"
+kconfig_grows() {
+	git -C "$B/linux" diff "$1" "$2" -- '*Kconfig*' | awk '
+		/^\+[[:space:]]*(menu)?config / { g = 1 }
+		/^-[[:space:]]*(menu)?config / { gone = 1; next }
+		!/^-/ { gone = 0 }
+		/^-[[:space:]]*depends on/ && !gone { g = 1 }
+		END { exit !g }'
+}
 reconfigure() {
 	_was=$cfg
 	cfg=$(git -C "$B/linux" rev-parse HEAD)
-	if [ -z "$_was" ] || git -C "$B/linux" diff "$_was" HEAD -- '*Kconfig*' |
-		grep -qE '^\+[[:space:]]*(menu)?config |^-[[:space:]]*depends on'; then
+	if [ -z "$_was" ] && [ $head_built = 1 ] &&
+		sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1; then
+		mkdir -p "$B/obj"
+		cp build/kernel/.config "$B/obj/.config"
+		cp build/kernel/.fragments "$B/obj/.fragments"
+		_was=$(commit_of $total)
+	fi
+	if [ -z "$_was" ] || kconfig_grows "$_was" HEAD; then
 		rm -f "$B/obj/.fragments"
 		return 0
 	fi

@@ -11,9 +11,12 @@ n=0
 for p in $(grep -v -e '^#' -e '^$' patches/series); do
 	n=$((n + 1))
 	# checkpatch misreads patch context unless it runs from the tree's top.
-	out=$(cd "$LINUX" && perl scripts/checkpatch.pl --strict \
+	# Its SPDX check runs python3 with ply (python3-ply): Debian's python3,
+	# not one earlier in PATH without it (a traceback there is no pass).
+	out=$(cd "$LINUX" && PATH=/usr/bin:$PATH perl scripts/checkpatch.pl --strict \
 		${ignore:+--ignore "$ignore"} "$top/patches/$p" 2>&1)
-	if echo "$out" | grep -q '^total: 0 errors, 0 warnings, 0 checks'; then
+	if echo "$out" | grep -q '^total: 0 errors, 0 warnings, 0 checks' &&
+		! echo "$out" | grep -q '^Traceback'; then
 		echo "PASS checkpatch/$p" >> "$res"
 	else
 		echo "FAIL checkpatch/$p $(echo "$out" | grep '^total:')" >> "$res"

@@ -10,7 +10,7 @@ set -eu
 set -- $(sh "$(dirname "$0")/base.sh")
 SRC_PKG=$1 SRC_VER=$2
 PKGS="qemu-system-x86 gcc make bc flex bison libelf-dev libssl-dev
-cpio ccache sparse python3 python3-ply git xz-utils jq rsync kmod
+cpio ccache sparse python3 python3-ply python3-git git xz-utils jq rsync kmod
 libdw-dev libtraceevent-dev zlib1g-dev libzstd-dev pkg-config binutils
 gnuplot-nox linux-perf ${DEPS_EXTRA:-}"
 
