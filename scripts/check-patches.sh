@@ -7,6 +7,10 @@ res=$1
 LINUX=${LINUX:-build/linux}
 top=$(pwd)
 ignore=$(grep -v '^#' tests/checkpatch-exceptions.txt | awk 'NF {print $1}' | paste -sd, -)
+# the SPDX check must work: a known identifier passes without a word
+if ! o=$(cd "$LINUX" && echo GPL-2.0 | PATH=/usr/bin:$PATH scripts/spdxcheck.py - 2>&1) || [ -n "$o" ]; then
+	echo "FAIL checkpatch/spdxcheck (scripts/spdxcheck.py does not run: $(echo "$o" | tail -n 1))" >> "$res"
+fi
 n=0
 for p in $(grep -v -e '^#' -e '^$' patches/series); do
 	n=$((n + 1))
@@ -19,7 +23,7 @@ for p in $(grep -v -e '^#' -e '^$' patches/series); do
 		! echo "$out" | grep -q '^Traceback'; then
 		echo "PASS checkpatch/$p" >> "$res"
 	else
-		echo "FAIL checkpatch/$p $(echo "$out" | grep '^total:')" >> "$res"
+		echo "FAIL checkpatch/$p $(echo "$out" | grep '^total:')$(echo "$out" | grep -q '^Traceback' && echo ', spdxcheck traceback')" >> "$res"
 		echo "$out" | grep -E '^(ERROR|WARNING|CHECK|#)' | head -n 20
 	fi
 done
