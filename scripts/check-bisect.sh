@@ -16,7 +16,9 @@
 # patch of the queue: make check's build of HEAD, build/kernel and
 # build/perf, which the make target makes first; a series that changes no
 # kernel or no tools file: the build of the series before it, the same
-# files).  A file the queue touches that neither build compiles (so that
+# files; perf's files the same as at the series before, or as the base's:
+# no build of them, as perf's build reads only tools/).  The kernel walk
+# starts from make check's build of HEAD (seed, below).  A file the queue touches that neither build compiles (so that
 # no step could catch its breakage) fails the run at once.
 #
 # Two walks run side by side, each in a worktree of its own: the kernel
@@ -54,7 +56,7 @@ first=$(grep -v -e '^#' -e '^$' patches/series | head -n 1 | cut -d/ -f1)
 alone=$(grep -v -e '^#' -e '^$' patches/series | grep -c "^$first/")
 # the commits, once: build/linux may move while this runs
 commits=$(git -C build/linux rev-list --reverse base..HEAD)
-rm -f "$B/failed" "$B/kernel.res" "$B/tools.res" "$B"/log.*
+rm -f "$B/failed" "$B/kernel.res" "$B/tools.res" "$B"/log.* "$B/seeded"
 total=$(echo "$commits" | grep -c .)
 # ends: the number of the last patch of each series, as patches/series
 # orders and groups them (<series dir>/<file>)
@@ -65,7 +67,8 @@ ends=" $(grep -v -e '^#' -e '^$' patches/series |
 is_end() { case $ends in *" $1 "*) return 0 ;; esac; return 1; }
 # prev_end N: the last patch of the series before N's (empty for the first)
 prev_end() { for e in $ends; do [ "$e" -lt "$1" ] && _p=$e; done; echo "${_p:-}"; unset _p; }
-commit_of() { echo "$commits" | sed -n "${1}p"; }
+# commit_of N: patch N's commit; 0: the base
+commit_of() { if [ "$1" = 0 ]; then git -C build/linux rev-parse base; else echo "$commits" | sed -n "${1}p"; fi; }
 
 # files_of COMMIT: the files the patch changes
 files_of() { git -C build/linux diff-tree --no-commit-id --name-only -r "$1"; }
@@ -195,12 +198,17 @@ tools_plan() {
 		return
 	fi
 	[ $1 = "$total" ] && [ $head_built = 1 ] && { echo made; return; }
+	# what changed since the end of the series before (or the base):
+	# perf's build reads only tools/ (no object of build/perf depends
+	# on a file outside it), so perf's files the same as there are
+	# perf built there, or the base's perf, which the queue cannot break
 	_p=$(prev_end $1)
-	if [ -n "$_p" ]; then
-		_d=$(git -C build/linux diff --name-only "$(commit_of $_p)" "$2")
-		[ -n "$_d" ] && needs_tools "$_d" || { echo "same:$_p"; return; }
-	fi
-	echo perf+selftests
+	_d=$(git -C build/linux diff --name-only "$(commit_of "${_p:-0}")" "$2")
+	[ -n "$_d" ] && needs_tools "$_d" || { echo "same:${_p:-0}"; return; }
+	_w=
+	needs_perf "$_d" && _w=perf
+	needs_selftests "$_d" && _w="${_w:--}+selftests"
+	echo "$_w"
 }
 
 # The kernel walk takes the patches newest first, from HEAD down to patch
@@ -228,9 +236,7 @@ tools_plan() {
 # with its whole option makes nothing visible), kbuild's own syncconfig
 # keeps every remaining option's value and drops the vanished ones, as
 # configuring again would (tinyconfig, merging the fragments and
-# olddefconfig: 30 to 40 s a step with the objects it recompiles).  The
-# first build starts from the configuration of make check's build of HEAD
-# (--ci), when it holds every option the fragments ask for.
+# olddefconfig: 30 to 40 s a step with the objects it recompiles).
 cfg=
 # kconfig_grows OLD NEW: from OLD to NEW, an option appears or a
 # remaining option loses a "depends on"
@@ -245,18 +251,44 @@ kconfig_grows() {
 reconfigure() {
 	_was=$cfg
 	cfg=$(git -C "$B/linux" rev-parse HEAD)
-	if [ -z "$_was" ] && [ $head_built = 1 ] &&
-		sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1; then
-		mkdir -p "$B/obj"
-		cp build/kernel/.config "$B/obj/.config"
-		cp build/kernel/.fragments "$B/obj/.fragments"
-		_was=$(commit_of $total)
-	fi
 	if [ -z "$_was" ] || kconfig_grows "$_was" HEAD; then
 		rm -f "$B/obj/.fragments"
 		return 0
 	fi
 	return 1
+}
+
+# seed (--ci): make check's build of HEAD (build/kernel, the guest
+# configuration) becomes $B/obj, as if the kernel walk had built HEAD there
+# itself: the build's own paths of the tree and the output directory
+# (absolute in the .cmd files, so in every saved command line and
+# dependency list) are made those of $B/linux and $B/obj, and every file
+# of it gets a time after the checkout of HEAD in $B/linux (a kbuild of
+# HEAD there then compiles nothing and links nothing).  Each step
+# back then recompiles what kbuild finds changed since HEAD, as for any
+# other step.  Without it, the first whole build (series 3's end) compiles
+# every object again, and ccache has none of them: a configuration
+# without series 5's options makes another include/generated/autoconf.h,
+# which every object includes.
+seed() {
+	[ $head_built = 1 ] &&
+		sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1 || return 0
+	_r=$(pwd) _t=$(commit_of $total)
+	git -C "$B/linux" checkout -q --detach "$_t" || return 1
+	rm -rf "$B/obj"
+	cp -a build/kernel "$B/obj" || return 1
+	grep -rlIZ -e "$_r/build/linux" -e "$_r/build/kernel" "$B/obj" | xargs -0 -r sed -i \
+		-e "s#$_r/build/linux\([^[:alnum:]._-]\|\$\)#$_r/$B/linux\1#g" \
+		-e "s#$_r/build/kernel\([^[:alnum:]._-]\|\$\)#$_r/$B/obj\1#g" || return 1
+	ln -sfn "$_r/$B/linux" "$B/obj/source"
+	# objtool's own build (tools/build) compiles itself again in the
+	# copy, and every object depends on objtool: built here, before the
+	# times are set, objtool the same program from the same files
+	(. scripts/kbuild-env.sh && kmake "$B/linux" "$_r/$B/obj" tools/objtool) > "$B/log" 2>&1 || return 1
+	touch "$B/stamp"
+	find "$B/obj" -exec touch -h -r "$B/stamp" {} + || return 1
+	cfg=$_t
+	echo "check-bisect: the kernel walk starts from make check's build of HEAD (build/kernel)"
 }
 
 kernel_walk() {
@@ -317,10 +349,13 @@ if [ "${NO_SHELLCHECK:-}" != 1 ] && command -v shellcheck > /dev/null &&
 fi
 
 # perf's build directory: the full walk builds as DEBUG=1 does; --ci with
-# make check's flags, so that its whole builds share make check's objects
-# (ccache) where the files are the same
+# make check's flags, so that its builds share make check's objects
+# (ccache) where the files are the same.  Its path relative to the tree's
+# tools/perf must then be build/perf's relative to build/linux/tools/perf
+# (../../../perf): perf's command lines name the output directory (-I),
+# and ccache hashes them relative to the compiler's directory
 P=$T/perf
-[ $MODE = ci ] && P=$T/perf.ci
+[ $MODE = ci ] || P=$T/perf.dbg
 tools_walk() {
 	n=0
 	for c in $commits; do
@@ -333,7 +368,9 @@ tools_walk() {
 		ok=1 what= t0=$(date +%s)
 		case $plan in
 		made|same:*)
-			[ $plan = made ] && what="perf(make)" || what="tools=${plan#same:}"
+			what="tools=${plan#same:}"
+			[ $plan = made ] && what="perf(make)"
+			[ $plan = same:0 ] && what="tools=base"
 			result $n "$c" "$what" "$t0" 1 "$subj" "$B/tools.res" /dev/null
 			continue ;;
 		esac
@@ -388,6 +425,14 @@ kill_tree() {
 	for k in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$k"; done
 	kill -TERM "$1" 2>/dev/null
 }
+# .ci/run starts make check, which may build in build/kernel, once
+# $B/seeded is there
+if [ $MODE = ci ] && ! seed; then
+	rm -rf "$B/obj"
+	cfg=
+	echo "check-bisect: could not copy build/kernel to $B/obj: the kernel walk builds without it"
+fi
+: > "$B/seeded"
 kernel_walk & kpid=$!
 tools_walk & tpid=$!
 # for .ci/run, which gives the walk its priority back after make check
