@@ -238,14 +238,21 @@ tools_plan() {
 # configuring again would (tinyconfig, merging the fragments and
 # olddefconfig: 30 to 40 s a step with the objects it recompiles).
 cfg=
-# kconfig_grows OLD NEW: from OLD to NEW, an option appears or a
-# remaining option loses a "depends on"
+# kconfig_grows OLD NEW: from OLD to NEW, an option appears, or a line
+# goes that can hold a remaining option back: a "depends on", "visible
+# if", an "if" of a prompt, default or select, a select or imply, or an
+# if, menu or choice block (lines of an option that goes with them are
+# not counted)
 kconfig_grows() {
 	git -C "$B/linux" diff "$1" "$2" -- '*Kconfig*' | awk '
 		/^\+[[:space:]]*(menu)?config / { g = 1 }
 		/^-[[:space:]]*(menu)?config / { gone = 1; next }
+		/^-[[:space:]]*(if|endif|menu|endmenu|choice|endchoice)([[:space:]]|$)/ { g = 1 }
+		/^-[[:space:]]*(if|endif|menu|endmenu|choice|endchoice|source|comment)([[:space:]]|$)/ { gone = 0; next }
 		!/^-/ { gone = 0 }
-		/^-[[:space:]]*depends on/ && !gone { g = 1 }
+		gone { next }
+		/^-[[:space:]]*(depends on|visible if|select|imply)[[:space:]]/ { g = 1 }
+		/^-[[:space:]]*(bool|tristate|int|hex|string|prompt|default|def_bool|def_tristate)[[:space:]].*[[:space:]]if[[:space:]]/ { g = 1 }
 		END { exit !g }'
 }
 reconfigure() {
@@ -271,9 +278,13 @@ reconfigure() {
 # without series 5's options makes another include/generated/autoconf.h,
 # which every object includes.
 seed() {
-	[ $head_built = 1 ] &&
-		sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1 || return 0
 	_r=$(pwd) _t=$(commit_of $total)
+	# a whole build of HEAD (kernel.sh's .commit), in the guest
+	# configuration
+	[ $head_built = 1 ] && [ "$(cat build/kernel/.commit 2>/dev/null)" = "$_t" ] &&
+		sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1 || {
+		echo "check-bisect: build/kernel holds no whole build of HEAD ($_t): the kernel walk builds without it"
+		return 0; }
 	git -C "$B/linux" checkout -q --detach "$_t" || return 1
 	rm -rf "$B/obj"
 	cp -a build/kernel "$B/obj" || return 1

@@ -33,6 +33,10 @@ if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum"
 	fi
 	echo "$sum" > "$OUT/.fragments"
 fi
+# OUT/.commit: the commit of SRC that OUT holds a whole build of, for
+# check-bisect's seed; none while building, and none for a tree with
+# changes or for other targets
+rm -f "$OUT/.commit"
 # No olddefconfig otherwise (7 s): when a Kconfig file changed, kbuild runs
 # syncconfig itself; with no input it gives new options their defaults, as
 # olddefconfig does (on a terminal it would ask).
@@ -42,4 +46,9 @@ if ! mk -j"$(nproc)" ${KERNEL_TARGETS:-bzImage} >>"$log" 2>&1 </dev/null ||
 	echo "kernel: build of $SRC failed (full log: $log)" >&2
 	exit 1
 fi
+if [ -z "${KERNEL_TARGETS:-}" ] && git -C "$SRC" rev-parse -q --verify HEAD > "$OUT/.commit.new" 2>/dev/null &&
+	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	mv "$OUT/.commit.new" "$OUT/.commit"
+fi
+rm -f "$OUT/.commit.new"
 echo "kernel: ${KERNEL_TARGETS:-$OUT/arch/x86/boot/bzImage} built in $OUT"
