@@ -16,8 +16,9 @@
 # patch of the queue: make check's build of HEAD, build/kernel and
 # build/perf, which the make target makes first; a series that changes no
 # kernel or no tools file: the build of the series before it, the same
-# files; perf's files the same as at the series before, or as the base's:
-# no build of them, as perf's build reads only tools/).  The kernel walk
+# files; perf's files the same as at the series before: no build of them,
+# as perf's build reads only tools/; the first series' end builds the
+# whole perf with DEBUG=1 when its perf files are the base's).  The kernel walk
 # starts from make check's build of HEAD (seed, below).  A file the queue touches that neither build compiles (so that
 # no step could catch its breakage) fails the run at once.
 #
@@ -198,14 +199,21 @@ tools_plan() {
 		return
 	fi
 	[ $1 = "$total" ] && [ $head_built = 1 ] && { echo made; return; }
-	# what changed since the end of the series before (or the base):
-	# perf's build reads only tools/ (no object of build/perf depends
-	# on a file outside it), so perf's files the same as there are
-	# perf built there, or the base's perf, which the queue cannot break
+	# what changed since the end of the series before: perf's build
+	# reads only tools/ (no object of build/perf depends on a file
+	# outside it), so perf's files the same as there are perf built
+	# there.  The first series' end builds the whole perf in any case:
+	# perf0 when its files are the base's, as DEBUG=1 does (a fraction
+	# of the compile time; ccache has none of those objects, made check
+	# having built HEAD's perf_event.h)
 	_p=$(prev_end $1)
 	_d=$(git -C build/linux diff --name-only "$(commit_of "${_p:-0}")" "$2")
-	[ -n "$_d" ] && needs_tools "$_d" || { echo "same:${_p:-0}"; return; }
 	_w=
+	if [ -n "$_p" ]; then
+		[ -n "$_d" ] && needs_tools "$_d" || { echo "same:$_p"; return; }
+	else
+		_w=perf0
+	fi
 	needs_perf "$_d" && _w=perf
 	needs_selftests "$_d" && _w="${_w:--}+selftests"
 	echo "$_w"
@@ -238,20 +246,22 @@ tools_plan() {
 # configuring again would (tinyconfig, merging the fragments and
 # olddefconfig: 30 to 40 s a step with the objects it recompiles).
 cfg=
-# kconfig_grows OLD NEW: from OLD to NEW, an option appears, or a line
-# goes that can hold a remaining option back: a "depends on", "visible
-# if", an "if" of a prompt, default or select, a select or imply, or an
-# if, menu or choice block (lines of an option that goes with them are
-# not counted)
+# kconfig_grows OLD NEW: from OLD to NEW, an option or a prompt appears
+# (a config, source, prompt or type line comes), or a line goes that can
+# hold a remaining option back or set it: a "depends on", "visible if", an
+# "if" of a prompt or default, an if, menu or choice block, or a select or
+# imply (also of an option that goes: what it selected falls back to its
+# default).  The other lines of an option that goes are not counted.
 kconfig_grows() {
 	git -C "$B/linux" diff "$1" "$2" -- '*Kconfig*' | awk '
-		/^\+[[:space:]]*(menu)?config / { g = 1 }
-		/^-[[:space:]]*(menu)?config / { gone = 1; next }
+		/^\+[[:space:]]*((menu)?config|source|prompt|bool|tristate|int|hex|string|def_bool|def_tristate)([[:space:]]|$)/ { g = 1 }
+		/^-[[:space:]]*(menu)?config[[:space:]]/ { gone = 1; next }
 		/^-[[:space:]]*(if|endif|menu|endmenu|choice|endchoice)([[:space:]]|$)/ { g = 1 }
 		/^-[[:space:]]*(if|endif|menu|endmenu|choice|endchoice|source|comment)([[:space:]]|$)/ { gone = 0; next }
 		!/^-/ { gone = 0 }
+		/^-[[:space:]]*(select|imply)[[:space:]]/ { g = 1 }
 		gone { next }
-		/^-[[:space:]]*(depends on|visible if|select|imply)[[:space:]]/ { g = 1 }
+		/^-[[:space:]]*(depends[[:space:]]+on|visible[[:space:]]+if)[[:space:]]/ { g = 1 }
 		/^-[[:space:]]*(bool|tristate|int|hex|string|prompt|default|def_bool|def_tristate)[[:space:]].*[[:space:]]if[[:space:]]/ { g = 1 }
 		END { exit !g }'
 }
@@ -270,39 +280,59 @@ reconfigure() {
 # itself: the build's own paths of the tree and the output directory
 # (absolute in the .cmd files, so in every saved command line and
 # dependency list) are made those of $B/linux and $B/obj, and every file
-# of it gets a time after the checkout of HEAD in $B/linux (a kbuild of
-# HEAD there then compiles nothing and links nothing).  Each step
+# of it gets a time after the checkout of HEAD in $B/linux.  Each step
 # back then recompiles what kbuild finds changed since HEAD, as for any
 # other step.  Without it, the first whole build (series 3's end) compiles
 # every object again, and ccache has none of them: a configuration
 # without series 5's options makes another include/generated/autoconf.h,
-# which every object includes.
+# which every object includes.  Only a whole build of HEAD made by
+# kernel.sh from a tree without changes is taken (its .commit).  objtool's
+# dependency lists hold paths relative to the tree's tools/objtool
+# (ccache's CCACHE_BASEDIR), which name build/kernel: objtool is built
+# again in the copy, before the times are set, and every object depends on
+# it.  Then a kbuild of HEAD's vmlinux in the copy checks it: it must
+# compile nothing (anything it compiles is right afterwards, and named).
+# Writes $B/seeded once build/kernel is copied, or will not be: .ci/run
+# starts make check, which may build in build/kernel (sparse), then.
 seed() {
-	_r=$(pwd) _t=$(commit_of $total)
-	# a whole build of HEAD (kernel.sh's .commit), in the guest
-	# configuration
-	[ $head_built = 1 ] && [ "$(cat build/kernel/.commit 2>/dev/null)" = "$_t" ] &&
-		sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1 || {
-		echo "check-bisect: build/kernel holds no whole build of HEAD ($_t): the kernel walk builds without it"
-		return 0; }
-	git -C "$B/linux" checkout -q --detach "$_t" || return 1
-	rm -rf "$B/obj"
-	cp -a build/kernel "$B/obj" || return 1
-	grep -rlIZ -e "$_r/build/linux" -e "$_r/build/kernel" "$B/obj" | xargs -0 -r sed -i \
+	_r=$(pwd -P) _t=$(commit_of $total)
+	_l=$B/log.seed
+	: > "$_l"
+	if [ $head_built != 1 ] || [ "$(cat build/kernel/.commit 2>/dev/null)" != "$_t" ] ||
+		! sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1; then
+		: > "$B/seeded"
+		echo "check-bisect: build/kernel holds no whole build of HEAD ($_t) by kernel.sh in the guest configuration: the kernel walk builds without it"
+		return 1
+	fi
+	rm -rf "$B/obj" "$B/obj.new" && cp -a build/kernel "$B/obj.new" >> "$_l" 2>&1
+	_c=$?
+	: > "$B/seeded"
+	[ $_c = 0 ] && mv "$B/obj.new" "$B/obj" && rm -f "$B/obj/.commit" &&
+		git -C "$B/linux" checkout -q --detach "$_t" >> "$_l" 2>&1 || return 1
+	grep -rlIZF -e "$_r/build/linux" -e "$_r/build/kernel" "$B/obj" | xargs -0 -r sed -i \
 		-e "s#$_r/build/linux\([^[:alnum:]._-]\|\$\)#$_r/$B/linux\1#g" \
 		-e "s#$_r/build/kernel\([^[:alnum:]._-]\|\$\)#$_r/$B/obj\1#g" || return 1
-	ln -sfn "$_r/$B/linux" "$B/obj/source"
-	# objtool's own build (tools/build) compiles itself again in the
-	# copy, and every object depends on objtool: built here, before the
-	# times are set, objtool the same program from the same files
-	(. scripts/kbuild-env.sh && kmake "$B/linux" "$_r/$B/obj" tools/objtool) > "$B/log" 2>&1 || return 1
-	touch "$B/stamp"
-	find "$B/obj" -exec touch -h -r "$B/stamp" {} + || return 1
+	ln -sfn "$_r/$B/linux" "$B/obj/source" || return 1
+	(. scripts/kbuild-env.sh && kmake "$B/linux" "$_r/$B/obj" -j"$(nproc)" tools/objtool) >> "$_l" 2>&1 < /dev/null || return 1
+	touch "$B/stamp" && find "$B/obj" -exec touch -h -r "$B/stamp" {} + || return 1
+	if grep -rlIF -e "$_r/build/linux/" -e "$_r/build/kernel/" -e "/kernel/tools/objtool/" "$B/obj" | grep -v '/build\.log$' >> "$_l"; then
+		echo "check-bisect: paths of build/kernel left in $B/obj (listed in $_l)"
+		return 1
+	fi
+	_k=$(wc -l < "$_l")
+	(. scripts/kbuild-env.sh && kmake "$B/linux" "$_r/$B/obj" -j"$(nproc)" vmlinux) >> "$_l" 2>&1 < /dev/null || return 1
+	_n=$(tail -n +$((_k + 1)) "$_l" | grep -c '^  CC ')
 	cfg=$_t
-	echo "check-bisect: the kernel walk starts from make check's build of HEAD (build/kernel)"
+	echo "check-bisect: the kernel walk starts from make check's build of HEAD (build/kernel; a kbuild of HEAD there compiled $_n objects)"
 }
 
 kernel_walk() {
+	if [ $MODE = ci ] && ! seed; then
+		[ -s "$B/log.seed" ] && echo "check-bisect: build/kernel not taken as the kernel walk's start (log: $B/log.seed): the walk builds without it"
+		rm -rf "$B/obj" "$B/obj.new"
+		cfg=
+	fi
+	: > "$B/seeded"
 	n=$total
 	for c in $(echo "$commits" | tac); do
 		i=$n n=$((n - 1))
@@ -381,7 +411,6 @@ tools_walk() {
 		made|same:*)
 			what="tools=${plan#same:}"
 			[ $plan = made ] && what="perf(make)"
-			[ $plan = same:0 ] && what="tools=base"
 			result $n "$c" "$what" "$t0" 1 "$subj" "$B/tools.res" /dev/null
 			continue ;;
 		esac
@@ -392,10 +421,10 @@ tools_walk() {
 		fi
 		case $plan in
 		perf*)
-			what=perf
-			dbg=1
+			what=perf dbg=1 out=$P
 			[ $MODE = ci ] && dbg=0
-			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+			[ "${plan%%+*}" = perf0 ] && what=perf0 dbg=1 out=$T/perf.dbg
+			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$out" >> "$T/log" 2>&1 || ok=0 ;;
 		objs*)
 			what=perf-objs
 			mkdir -p "$P"
@@ -436,14 +465,6 @@ kill_tree() {
 	for k in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$k"; done
 	kill -TERM "$1" 2>/dev/null
 }
-# .ci/run starts make check, which may build in build/kernel, once
-# $B/seeded is there
-if [ $MODE = ci ] && ! seed; then
-	rm -rf "$B/obj"
-	cfg=
-	echo "check-bisect: could not copy build/kernel to $B/obj: the kernel walk builds without it"
-fi
-: > "$B/seeded"
 kernel_walk & kpid=$!
 tools_walk & tpid=$!
 # for .ci/run, which gives the walk its priority back after make check

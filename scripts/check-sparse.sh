@@ -15,6 +15,8 @@ KERNEL_TARGETS=prepare sh scripts/base-tree.sh || { echo "FAIL sparse (could not
 # Relative file names, no line numbers: the two trees are compared by message.
 norm() { grep -E ': (warning|error):' | sed -E 's#^(\.\./)*[^ :]*/build/(base/)?linux/##; s#^\.\./linux/##; s/:[0-9]+:[0-9]+:/:/' | sort; }
 mkdir -p build/check/sparse
+# kbuild below may compile in build/kernel: no longer kernel.sh's whole build
+rm -f build/kernel/.commit
 for d in $dirs; do
 	f=build/check/sparse/$(echo "$d" | tr / _)
 	kmake build/linux ../kernel -j"$(nproc)" C=2 "$d/" 2>&1 | norm > "$f.patched"

@@ -20,6 +20,18 @@ for f in "$@"; do frags="$frags $(realpath "$f")"; done
 mk() { kmake "$SRC" "$OUT" "$@"; }
 
 # Reconfigure only when a fragment changed (keeps incremental builds fast).
+# OUT/.commit: the commit of SRC that OUT holds a whole build of, for
+# check-bisect's seed: none while building, none for other targets, none
+# for a tree with changes, untracked files included, or that changed while
+# it was built (checkpatch's cache file aside)
+rm -f "$OUT/.commit"
+# state: SRC's HEAD, then what differs from it
+state() {
+	git -C "$SRC" rev-parse -q --verify HEAD 2>/dev/null || return 0
+	git -C "$SRC" status --porcelain --untracked-files=all --ignored 2>/dev/null |
+		grep -v '^!! \.checkpatch-camelcase\.git\.' || :
+}
+before=$(state)
 sum=$(cat $frags | sha256sum | cut -d' ' -f1)
 : >"$log"
 if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum" ]; then
@@ -33,10 +45,6 @@ if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum"
 	fi
 	echo "$sum" > "$OUT/.fragments"
 fi
-# OUT/.commit: the commit of SRC that OUT holds a whole build of, for
-# check-bisect's seed; none while building, and none for a tree with
-# changes or for other targets
-rm -f "$OUT/.commit"
 # No olddefconfig otherwise (7 s): when a Kconfig file changed, kbuild runs
 # syncconfig itself; with no input it gives new options their defaults, as
 # olddefconfig does (on a terminal it would ask).
@@ -46,9 +54,8 @@ if ! mk -j"$(nproc)" ${KERNEL_TARGETS:-bzImage} >>"$log" 2>&1 </dev/null ||
 	echo "kernel: build of $SRC failed (full log: $log)" >&2
 	exit 1
 fi
-if [ -z "${KERNEL_TARGETS:-}" ] && git -C "$SRC" rev-parse -q --verify HEAD > "$OUT/.commit.new" 2>/dev/null &&
-	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-	mv "$OUT/.commit.new" "$OUT/.commit"
+if [ -z "${KERNEL_TARGETS:-}" ] && [ -n "$before" ] && [ "$(echo "$before" | wc -l)" = 1 ] &&
+	[ "$(state)" = "$before" ]; then
+	echo "$before" > "$OUT/.commit"
 fi
-rm -f "$OUT/.commit.new"
 echo "kernel: ${KERNEL_TARGETS:-$OUT/arch/x86/boot/bzImage} built in $OUT"
