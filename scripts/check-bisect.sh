@@ -18,7 +18,7 @@
 # kernel or no tools file: the build of the series before it, the same
 # files; perf's files the same as at the series before: no build of them,
 # as perf's build reads only tools/; the first series' end builds the
-# whole perf with DEBUG=1 when its perf files are the base's).  The kernel walk
+# whole perf in any case).  The kernel walk
 # starts from make check's build of HEAD (seed, below).  A file the queue touches that neither build compiles (so that
 # no step could catch its breakage) fails the run at once.
 #
@@ -202,17 +202,17 @@ tools_plan() {
 	# what changed since the end of the series before: perf's build
 	# reads only tools/ (no object of build/perf depends on a file
 	# outside it), so perf's files the same as there are perf built
-	# there.  The first series' end builds the whole perf in any case:
-	# perf0 when its files are the base's, as DEBUG=1 does (a fraction
-	# of the compile time; ccache has none of those objects, made check
-	# having built HEAD's perf_event.h)
+	# there.  The first series' end builds the whole perf in any case,
+	# with make check's flags (-O3, -Werror), the base's files or not:
+	# ccache has those of its objects that include no tools header the
+	# queue changes
 	_p=$(prev_end $1)
 	_d=$(git -C build/linux diff --name-only "$(commit_of "${_p:-0}")" "$2")
 	_w=
 	if [ -n "$_p" ]; then
 		[ -n "$_d" ] && needs_tools "$_d" || { echo "same:$_p"; return; }
 	else
-		_w=perf0
+		_w=perf
 	fi
 	needs_perf "$_d" && _w=perf
 	needs_selftests "$_d" && _w="${_w:--}+selftests"
@@ -421,10 +421,10 @@ tools_walk() {
 		fi
 		case $plan in
 		perf*)
-			what=perf dbg=1 out=$P
+			what=perf
+			dbg=1
 			[ $MODE = ci ] && dbg=0
-			[ "${plan%%+*}" = perf0 ] && what=perf0 dbg=1 out=$T/perf.dbg
-			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$out" >> "$T/log" 2>&1 || ok=0 ;;
+			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
 		objs*)
 			what=perf-objs
 			mkdir -p "$P"
