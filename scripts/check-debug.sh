@@ -5,9 +5,9 @@
 # test and the attr fuzzer, scans for kernel memory leaks; then the machine
 # check reboot cases (scripts/check-reboot.sh) on the debug kernel; and then
 # fails if any test failed or a kernel log holds a splat.  The reboot cases
-# "panic", "loop" (boots 1 and 3) and "storm" (each trial) panic on purpose
-# with a fatal machine check: in those console logs (panic-1, loop-1,
-# loop-3, stormN-1) the
+# "panic", "maxcpus" (boot 1), "loop" (boots 1 and 3) and "storm" (each
+# trial) panic on purpose with a fatal machine check: in those console logs
+# (panic-1, maxcpus-1, loop-1, loop-3, stormN-1) the
 # panic line "Kernel panic - not syncing: Fatal [local ]machine check" and
 # its "---[ end Kernel panic ... ]---" line are expected and not counted
 # (check-reboot.sh fails the case when they are missing); any other splat
@@ -133,7 +133,7 @@ G=$R/guest
 # Machine check records across a reboot, on the debug kernel: its own
 # result lines (mce-reboot/...), console logs in $R/reboot/*/
 t0=$(date +%s)
-echo "[$(date +%H:%M:%S)] check-debug: machine check reboot cases (14 boots, and 2 for each of the ${REBOOT_STORM_TRIALS:-5} storm trials)"
+echo "[$(date +%H:%M:%S)] check-debug: machine check reboot cases (16 boots, and 2 for each of the ${REBOOT_STORM_TRIALS:-5} storm trials)"
 # The storm case with its console loud: a quiet console (check-reboot.sh's
 # default, for the odds of the fatal error finding CPU 1 writing a record)
 # would hide the splats of its first boots from the scan below.
@@ -165,14 +165,14 @@ done
 # Kernel log scan: console, then the kmemleak reports
 pat='BUG:|WARNING:|Oops|Kernel panic|KASAN|UBSAN|possible circular locking|possible recursive locking|suspicious RCU usage|inconsistent lock state|lock held when returning|bad unlock balance|sleeping function called from invalid context|rcu.*stall|INFO: task .* blocked for more than|ODEBUG|list_(add|del) corruption|refcount_t:|kmemleak: .* new suspected memory leaks|unreferenced object'
 grep -E "$pat" "$G/console.log" 2>/dev/null > "$R/splats.txt"
-# the reboot boots; in panic-1, loop-1 and loop-3 and in the first boot of
+# the reboot boots; in panic-1, maxcpus-1, loop-1 and loop-3 and in the first boot of
 # every storm trial (stormN-1) the expected machine-check panic is not a
 # splat
 for c in "$R"/reboot/*/console.log; do
 	[ -f "$c" ] || continue
 	b=$(basename "$(dirname "$c")")
 	case $b in
-	panic-1 | loop-1 | loop-3 | storm*-1)
+	panic-1 | maxcpus-1 | loop-1 | loop-3 | storm*-1)
 		grep -E "$pat" "$c" | grep -vE 'Kernel panic - not syncing: Fatal (local )?machine check'
 		;;
 	*) grep -E "$pat" "$c" ;;
@@ -196,7 +196,7 @@ if [ "$nsplat" -gt 0 ]; then
 	echo "check-debug: kernel log scan: $nsplat splat lines ($R/splats.txt, $G/console.log):"
 	head -n 20 "$R/splats.txt" | sed 's/^/  /'
 else
-	echo "check-debug: kernel log scan: clean ($(wc -l < "$G/console.log" 2>/dev/null || echo 0) console lines, $(cat "$R"/reboot/*/console.log 2>/dev/null | wc -l) in the reboot cases' boots; the expected machine-check panics in reboot/panic-1 and reboot/storm*-1 not counted)"
+	echo "check-debug: kernel log scan: clean ($(wc -l < "$G/console.log" 2>/dev/null || echo 0) console lines, $(cat "$R"/reboot/*/console.log 2>/dev/null | wc -l) in the reboot cases' boots; the expected machine-check panics in reboot/panic-1, reboot/maxcpus-1, reboot/loop-1, reboot/loop-3 and reboot/storm*-1 not counted)"
 fi
 echo "check-debug: $(tail -n 1 "$R/summary.txt"), splats found: $nsplat"
 [ $src = 0 ] && [ "$nsplat" = 0 ]

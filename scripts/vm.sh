@@ -2,7 +2,8 @@
 # Boot a kernel under QEMU with the host's / as a read-only 9p root, run one
 # shell command in the guest as root, print its output, and exit with its
 # status.  124: the guest hung past --timeout.  255: the guest died without a
-# status (panic).  125: usage or harness error.
+# status (panic).  125: usage or harness error.  126: QEMU itself died of a
+# signal (a crash of the emulator, not of the guest).
 #
 # Usage: vm.sh [--kernel BZIMAGE] [--smp N] [--mem MB] [--timeout S]
 #              [--append ARGS] [--out DIR] [--accel tcg|kvm|auto] [--dry-run]
@@ -214,6 +215,13 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "vm: guest hang: no exit after ${TIMEOUT}s, QEMU killed; last console lines ($OUT/console.log):" >&2
 	tail -n 40 "$OUT/console.log" >&2
 	exit 124
+fi
+# QEMU itself killed by a signal (timeout's status 128 + N; 137 is its
+# KILL after the timeout): QEMU's fault, not the guest's
+if [ ! -s "$OUT/rc" ] && [ "$rc" -gt 128 ] && [ "$rc" -lt 160 ]; then
+	echo "vm: QEMU itself died of signal $((rc - 128)) (status $rc), not the guest; last console lines ($OUT/console.log):" >&2
+	tail -n 20 "$OUT/console.log" >&2
+	exit 126
 fi
 if [ ! -s "$OUT/rc" ]; then
 	echo "vm: guest died without an exit status (QEMU status $rc); kernel messages ($OUT/console.log):" >&2

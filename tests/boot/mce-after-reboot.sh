@@ -29,7 +29,7 @@ fail() { echo "mce-after-reboot: FAIL: $*"; exit 1; }
 boot_id=$1 release=$2 fatal=${3:-}
 echo "mce-after-reboot: this boot_id $(cat /proc/sys/kernel/random/boot_id), previous $boot_id"
 echo "mce-after-reboot: $P/events: $(ls $P/events 2>&1 | tr '\n' ' ')"
-dmesg | grep -iE 'persistent|reserve_mem|previous boot|mce:' | grep -v 'ommand line' | sed 's/^/  dmesg: /'
+dmesg | grep -iE 'persistent|reserve_mem|previous boot|mce:|not online' | grep -v 'ommand line' | sed 's/^/  dmesg: /'
 [ -e $P/events/mce_record ] || fail "no persistent mce_record event"
 [ -e $P/events/$EV ] ||
 	fail "no $P/events/$EV: the previous boot's records are not offered"
