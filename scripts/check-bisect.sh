@@ -18,9 +18,10 @@
 # kernel or no tools file: the build of the series before it, the same
 # files; perf's files the same as at the series before: no build of them,
 # as perf's build reads only tools/; the first series' end builds the
-# whole perf in any case).  The kernel walk
-# starts from make check's build of HEAD (seed, below).  A file the queue touches that neither build compiles (so that
-# no step could catch its breakage) fails the run at once.
+# whole perf in any case).  The kernel walk starts from make check's build
+# of HEAD (seed, below).  A file the queue touches that neither build
+# compiles (so that no step could catch its breakage) fails the run at
+# once.
 #
 # Two walks run side by side, each in a worktree of its own: the kernel
 # walk (build/bisect: the kernel, the series-1 boot; newest patch first,
@@ -300,7 +301,6 @@ seed() {
 	: > "$_l"
 	if [ $head_built != 1 ] || [ "$(cat build/kernel/.commit 2>/dev/null)" != "$_t" ] ||
 		! sh scripts/config-check.sh build/kernel/.config config/guest.config > /dev/null 2>&1; then
-		: > "$B/seeded"
 		echo "check-bisect: build/kernel holds no whole build of HEAD ($_t) by kernel.sh in the guest configuration: the kernel walk builds without it"
 		return 1
 	fi

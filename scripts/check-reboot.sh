@@ -100,19 +100,18 @@ trap 'exit 125' INT TERM
 vm() { # NAME VM.SH-ARGS...: one boot; output in OUT/NAME.txt, status in $rc
 	n=$1
 	shift
-	rc=0
-	sh scripts/vm.sh --kernel "$K" --mem "$M" --timeout "$T" --out "$OUT/$n" "$@" \
-		> "$OUT/$n.txt" 2>&1 || rc=$?
 	# QEMU crashed (vm.sh 126), not the guest: the boot once more, on
 	# the same RAM file (what the crashed run left there can only make
 	# the case fail, never pass)
-	[ "$rc" = 126 ] || return 0
-	rm -rf "$OUT/$n.qemu-crash" && mv "$OUT/$n" "$OUT/$n.qemu-crash" &&
-		mv "$OUT/$n.txt" "$OUT/$n.qemu-crash.txt" || return 0
-	echo "check-reboot: $n: QEMU crashed ($OUT/$n.qemu-crash.txt): booted again" >&2
-	rc=0
-	sh scripts/vm.sh --kernel "$K" --mem "$M" --timeout "$T" --out "$OUT/$n" "$@" \
-		> "$OUT/$n.txt" 2>&1 || rc=$?
+	for _try in 1 2; do
+		rc=0
+		sh scripts/vm.sh --kernel "$K" --mem "$M" --timeout "$T" --out "$OUT/$n" "$@" \
+			> "$OUT/$n.txt" 2>&1 || rc=$?
+		[ "$rc" = 126 ] && [ $_try = 1 ] || return 0
+		rm -rf "$OUT/$n.qemu-crash" && mv "$OUT/$n" "$OUT/$n.qemu-crash" &&
+			mv "$OUT/$n.txt" "$OUT/$n.qemu-crash.txt" || return 0
+		echo "check-reboot: $n: QEMU crashed ($OUT/$n.qemu-crash.txt): booted again" >&2
+	done
 }
 # result CASE WHY [DETAIL [LOGS]]: a PASS line, or a FAIL line with what
 # failed, and the tail of the guest output of each boot on stdout; DETAIL

@@ -19,7 +19,6 @@ for f in "$@"; do frags="$frags $(realpath "$f")"; done
 . "$ROOT/scripts/kbuild-env.sh"
 mk() { kmake "$SRC" "$OUT" "$@"; }
 
-# Reconfigure only when a fragment changed (keeps incremental builds fast).
 # OUT/.commit: the commit of SRC that OUT holds a whole build of, for
 # check-bisect's seed: none while building, none for other targets, none
 # for a tree with changes, untracked files included, or that changed while
@@ -32,6 +31,7 @@ state() {
 		grep -v '^!! \.checkpatch-camelcase\.git\.' || :
 }
 before=$(state)
+# Reconfigure only when a fragment changed (keeps incremental builds fast).
 sum=$(cat $frags | sha256sum | cut -d' ' -f1)
 : >"$log"
 if [ ! -f "$OUT/.config" ] || [ "$(cat "$OUT/.fragments" 2>/dev/null)" != "$sum" ]; then
