@@ -105,9 +105,11 @@ needs_selftests() {
 needs_tools() { needs_perf "$1" || needs_selftests "$1"; }
 
 # result N COMMIT WHAT T0 OK SUBJ RESFILE LOG: one line per patch and walk
+# (the step's seconds, and when it ended, in seconds from the walk's start)
+W0=$(date +%s)
 result() {
 	if [ "$5" = 1 ]; then
-		printf 'ok   %2d %-16s %4ds %s\n' "$1" "$3" $(( $(date +%s) - $4 )) "$6"
+		printf 'ok   %2d %-16s %4ds @%4ds %s\n' "$1" "$3" $(( $(date +%s) - $4 )) $(( $(date +%s) - W0 )) "$6"
 		echo "$1 $2 ok" >> "$7"
 	else
 		printf 'FAIL %2d %-16s %s\n%s\n' "$1" "$3" "$6" "$(tail -n 15 "$8")"
@@ -389,16 +391,59 @@ if [ "${NO_SHELLCHECK:-}" != 1 ] && command -v shellcheck > /dev/null &&
 	shellcheck=1
 fi
 
-# perf's build directory: the full walk builds as DEBUG=1 does; --ci with
-# make check's flags, so that its builds share make check's objects
-# (ccache) where the files are the same.  Its path relative to the tree's
-# tools/perf must then be build/perf's relative to build/linux/tools/perf
-# (../../../perf): perf's command lines name the output directory (-I),
-# and ccache hashes them relative to the compiler's directory
-P=$T/perf
-[ $MODE = ci ] || P=$T/perf.dbg
+# perf's build directories.  $PD: perf built as perf's DEBUG=1 does (-O0,
+# -g, assertions: a fraction of the compile time of the default -O3, whose
+# build of HEAD is make check's): every build of the full walk; in --ci
+# the first whole build (the first series' end) and every patch's perf
+# objects after it, each compiling only what its patch changes.  $P
+# (--ci): the other series' ends, whole, with make check's flags (-O3,
+# -Werror), so that they take make check's objects from ccache where the
+# files are the same.  $P's path relative to the tree's tools/perf must
+# then be build/perf's relative to build/linux/tools/perf (../../../perf):
+# perf's command lines name the output directory (-I), and ccache hashes
+# them relative to the compiler's directory
+P=$T/perf PD=$T/perf.dbg
+# $FD: the features a detecting build in $PD found (perf's FEATURE-DUMP
+# and those of Makefile.config's own checks, by the test programs that
+# built), given to $PD's later builds (perf.sh: PERF_FEATURES_DUMP) so
+# that none runs perf's feature checks again (10 s a build).  Taken only
+# if the same build with them right after compiles nothing (the flags are
+# the same); dropped at a patch that changes the feature checks, and at
+# the start of a walk
+FD=$PD/FEATURE-DUMP.walk
+changes_features() { echo "$1" | grep -q -e '^tools/build/' -e '^tools/perf/Makefile\.config$'; }
+# features TARGETS: write $FD after a detecting build of TARGETS (empty:
+# the whole perf) in $PD
+features() {
+	rm -f "$FD" "$FD.new"
+	{
+		cat "$PD/FEATURE-DUMP" || return 1
+		for _f in "$PD"/feature/test-*.make.output; do
+			_x=${_f##*/test-} _x=${_x%.make.output}
+			[ "$_x" != all ] || continue
+			grep -q "^feature-$_x=" "$PD/FEATURE-DUMP" && continue
+			if [ -f "$PD/feature/test-$_x.bin" ]; then echo "feature-$_x=1"; else echo "feature-$_x=0"; fi
+		done
+	} > "$FD.new" || return 1
+	PERF_DEBUG=1 PERF_FEATURES_DUMP="$FD.new" PERF_TARGETS="$1" nice -n 10 sh scripts/perf.sh "$T/linux" "$PD" || return 1
+	_n=$(grep -c -e '^  CC ' -e '^  CXX ' "$PD/build.log")
+	echo "check-bisect: the same perf build with the features of $FD compiled $_n objects"
+	[ "$_n" = 0 ] && mv "$FD.new" "$FD"
+}
+# perf_dbg TARGETS: build TARGETS (empty: the whole perf) in $PD, with $FD
+# when it holds
+perf_dbg() {
+	changes_features "$files" && rm -f "$FD"
+	if [ -f "$FD" ]; then
+		PERF_DEBUG=1 PERF_FEATURES_DUMP="$FD" PERF_TARGETS="$1" nice -n 10 sh scripts/perf.sh "$T/linux" "$PD"
+	else
+		PERF_DEBUG=1 PERF_TARGETS="$1" nice -n 10 sh scripts/perf.sh "$T/linux" "$PD" || return 1
+		features "$1" || :
+	fi
+}
 tools_walk() {
 	n=0
+	rm -f "$FD" "$PD/perf"
 	for c in $commits; do
 		n=$((n + 1))
 		files=$(files_of "$c")
@@ -422,20 +467,23 @@ tools_walk() {
 		case $plan in
 		perf*)
 			what=perf
-			dbg=1
-			[ $MODE = ci ] && dbg=0
-			PERF_DEBUG=$dbg nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0 ;;
+			if [ $MODE = ci ] && [ -x "$PD/perf" ]; then
+				PERF_DEBUG=0 nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0
+			else
+				[ $MODE = ci ] && what=perf-O0
+				perf_dbg "" >> "$T/log" 2>&1 || ok=0
+			fi ;;
 		objs*)
 			what=perf-objs
-			mkdir -p "$P"
-			g=$(goals "$T/linux/tools/perf" "$(realpath "$P")/" "" $pobjs)
+			mkdir -p "$PD"
+			g=$(goals "$T/linux/tools/perf" "$(realpath "$PD")/" "" $pobjs)
 			# common-cmds.h (the man pages' NAME lines, made by
 			# generate-cmdlist.sh from command-list.txt) is compiled
 			# into builtin-help.o
 			echo "$files" | grep -q -e '^tools/perf/Documentation/perf-.*\.txt$' \
 				-e '^tools/perf/command-list\.txt$' -e '^tools/perf/util/generate-cmdlist\.sh$' &&
-				g="$g $(realpath "$P")/builtin-help.o"
-			PERF_TARGETS="${g:-prepare}" nice -n 10 sh scripts/perf.sh "$T/linux" "$P" >> "$T/log" 2>&1 || ok=0
+				g="$g $(realpath "$PD")/builtin-help.o"
+			perf_dbg "${g:-prepare}" >> "$T/log" 2>&1 || ok=0
 			# the shell tests the patch changes, checked as perf's
 			# build checks them all (tools/perf/tests/Build)
 			if [ $ok = 1 ] && [ $shellcheck = 1 ]; then
@@ -498,7 +546,7 @@ for c in $commits; do
 	[ $k = 0 ] || grep -q "^$i $c ok" "$B/kernel.res" 2>/dev/null || missing="$missing $i"
 	[ $t = 0 ] || grep -q "^$i $c ok" "$B/tools.res" 2>/dev/null || missing="$missing $i"
 	[ $k = 1 ] || [ $t = 1 ] ||
-		printf 'ok   %2d %-16s %4ds %s\n' $i - 0 "$(git -C build/linux log -1 --format=%s "$c")"
+		printf 'ok   %2d %-16s %4ds @%4ds %s\n' $i - 0 $(( $(date +%s) - W0 )) "$(git -C build/linux log -1 --format=%s "$c")"
 done
 [ -z "$missing" ] || { echo "check-bisect: no result for patch(es)$missing (a walk ended early)"; exit 1; }
 if [ $MODE = ci ]; then

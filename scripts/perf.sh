@@ -12,6 +12,13 @@
 # given to Makefile.perf in one run: tools/perf/Makefile would run
 # Makefile.perf, its feature checks and its prepare once per goal (3 s
 # each).
+# PERF_FEATURES_DUMP: a file of perf's feature-<name>=<0|1> lines, given
+# as FEATURES_DUMP: perf's build then runs no feature check (10 of the
+# 14 s of a build with nothing to compile).  It must hold every feature
+# the build asks for, the basic ones of FEATURE-DUMP and those
+# Makefile.config checks on its own (llvm-perf, cxa-demangle, ...), or
+# the flags differ from those of a detecting build (check-bisect.sh
+# writes one from a detecting build and checks that).
 set -eu
 SRC=$1; OUT=$2
 mkdir -p "$OUT"
@@ -38,9 +45,11 @@ dbg=
 [ "${PERF_PYTHON:-0}" = 1 ] && py=PYTHON=/usr/bin/python3
 mf=
 [ -n "${PERF_TARGETS:-}" ] && mf="-f Makefile.perf"
+fd=
+[ -n "${PERF_FEATURES_DUMP:-}" ] && fd="FEATURES_DUMP=$(realpath "$PERF_FEATURES_DUMP")"
 # perf's default -Werror, as its maintainers build it: a warning fails
 if ! make -C "$SRC/tools/perf" $mf O="$OUT" CC="ccache gcc" -j"$(nproc)" \
-	$dbg $py NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
+	$dbg $py $fd NO_LIBPERL=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_JVMTI=1 \
 	NO_LIBUNWIND=1 NO_SLANG=1 NO_LIBNUMA=1 NO_LIBBPF=1 NO_BPF_SKEL=1 \
 	NO_LIBCRYPTO=1 NO_SDT=1 NO_LIBCAP=1 NO_LIBDEBUGINFOD=1 ${PERF_TARGETS:-} >"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -20 >&2
