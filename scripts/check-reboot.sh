@@ -243,8 +243,10 @@ damaged() {
 		vm "$c-2" --ram-file "$RAM" --append "$A" -- \
 			"ls -1 $P/events; cd /tmp && $PWD/build/perf/perf record -a -e persistent/mce_record_previous/ -o p.data -- sleep 1 && $PWD/build/perf/perf script --show-lost-events -i p.data > s.txt 2>&1; cat s.txt; dmesg | grep 'previous boot'"
 		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
-		# the addr lies over 50 bytes into a record of about 150:
-		# no other record has a byte in its line of 64
+		# the flipped byte is byte 62 of a record of 152 (records
+		# start 8-aligned): its line of 64 holds no other record's
+		# byte, but may hold its header (the loss then an upper
+		# bound, which the log says)
 		grep -qx mce_record_previous "$OUT/$c-2.txt" ||
 			why="$why; boot 2: no mce_record_previous (a damaged byte must lose its record only)"
 		! grep -qE 'ADDR: 0*(2222000|2dd2000),' "$OUT/$c-2.txt" ||
