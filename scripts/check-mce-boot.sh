@@ -7,7 +7,10 @@
 #            a mce_record buffer (TEST mce_at_boot)
 #   off      mce=off: no mce_record (TEST mce_record_absent)
 #   nomca    a CPU without MCA (-cpu max,-mca,-mce): no mce_record
-#   size8k   mce=persistent=8K: buffer_size 8192 (TEST sysfs)
+#   size8k   mce=persistent=8K: buffer_size 8192 (TEST sysfs); and the
+#            reserve_mem= region it is given, mce=persistent_mem=mce, is an
+#            ftrace boot instance's too (trace_instance=boot@mce): refused
+#            with one log line, the buffers ordinary, the instance there
 #   pers_off mce=persistent=off: no mce_record
 #   bad      mce=persistent=12x: a warning, the default 512 KiB
 #   late8k   mce=persistent=8K, 400 errors before perf starts: perf record
@@ -66,8 +69,12 @@ run off '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --append mce=off 
 	"$BIN -t mce_record_absent; $info"
 run nomca '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --cpu max,-mca,-mce -- \
 	"grep -c ' mca ' /proc/cpuinfo; $BIN -t mce_record_absent; $info"
-run size8k '^ok [0-9]+ persistent.sysfs$' '^8192$' -- --append mce=persistent=8K -- \
-	"$BIN -t sysfs; $info"
+run size8k '^ok [0-9]+ persistent.sysfs$' '^8192$' \
+	'reserve_mem= region "mce" is used by trace_instance= on the command line too' \
+	'^instance: boot$' -- \
+	--append 'mce=persistent=8K reserve_mem=64K:4096:mce trace_instance=boot@mce mce=persistent_mem=mce' -- \
+	"$BIN -t sysfs; $info; dmesg | grep -c 'reserve_mem= region' | sed 's/^/region lines: /'; \
+	dmesg | grep 'reserve_mem= region'; ls /sys/kernel/tracing/instances | sed 's/^/instance: /'"
 run pers_off '^ok [0-9]+ global.mce_record_absent$' '^no-buffer' -- --append mce=persistent=off -- \
 	"$BIN -t mce_record_absent; $info"
 run bad 'mce=persistent=12x: bad size, using the default' '^524288$' '^ok [0-9]+ persistent.sysfs$' -- \
