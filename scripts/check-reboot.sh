@@ -14,9 +14,13 @@
 #           CPU 0's buffer, with a line in the log saying so
 #   reboot  the same, but boot 1 ends in a plain warm reboot: "reboot -f",
 #           the reboot(2) system call (vm.sh exit 255: no exit status)
-#   header  boot 1 as for reboot; the host then flips a byte of the region
-#           header in the RAM file: boot 2 has no mce_record_previous and
-#           one log line saying why (header checksum mismatch)
+#   header  boot 1 as for reboot; the host then flips a byte of the area
+#           header in the RAM file: boot 2 takes it from its copy (one log
+#           line says so) and offers boot 1's records as for reboot
+#           (tests/boot/mce-after-reboot.sh); the host then flips the same
+#           byte of the header and of its copy: boot 3 has no
+#           mce_record_previous and one log line saying why (header
+#           checksum mismatch, the copy too, its room counted as free)
 #   page    the same, but a byte in the middle of the record of the second
 #           error: boot 2 offers mce_record_previous with the first and the
 #           third, the second reported as lost (perf script
@@ -219,16 +223,32 @@ damaged() {
 	fi
 	P=/sys/bus/event_source/devices/persistent
 	if [ "$c" = header ]; then
-		flip $((h + 16))	# region_size
-		vm "$c-2" --ram-file "$RAM" --append "$A" -- \
-			"ls -1 $P/events; dmesg | grep -v harness-init | grep -c 'previous boot'; dmesg | grep 'previous boot'"
+		id=$(sed -n 's/^mce-before-reboot: boot_id \([0-9a-f-]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+		rel=$(sed -n 's/^mce-before-reboot: release \([^ ]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+		# the area's size; its copy is in the second half of its page
+		flip $((h + 16))
+		vm "$c-2" --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-after-reboot.sh "${id:-none}" "${rel:-none}"
 		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
-		grep -qx mce_record "$OUT/$c-2.txt" || why="$why; boot 2: no mce_record"
-		! grep -q mce_record_previous "$OUT/$c-2.txt" ||
-			why="$why; boot 2 offers mce_record_previous from a damaged header"
-		grep -qx 1 "$OUT/$c-2.txt" || why="$why; boot 2: not exactly one log line about the previous boot"
-		grep -q 'no records of a previous boot in reserve_mem= region "mce": header checksum mismatch' "$OUT/$c-2.txt" ||
-			why="$why; boot 2: no log line saying the header checksum does not match"
+		grep -q '^mce-after-reboot: ok' "$OUT/$c-2.txt" ||
+			why="$why; boot 2, the header flipped: $(grep -m1 'mce-after-reboot: FAIL' "$OUT/$c-2.txt" || echo 'no result line')"
+		grep -q "dmesg:.* reserve_mem= region \"mce\": the header of the area of mce_record of boot $id at offset 0x[0-9a-f]* does not check, its copy does: written again from it\$" "$OUT/$c-2.txt" ||
+			why="$why; boot 2: no log line saying the header was taken from its copy"
+		# written again: the header page's two halves are the same
+		cmp -s -n 2048 -i "$h:$((h + 2048))" "$RAM" "$RAM" ||
+			why="$why; boot 2 did not write the header again from its copy"
+		# boot 2 recorded nothing: its own area is not kept, boot 3
+		# has no previous boot to offer
+		flip $((h + 16))
+		flip $((h + 2048 + 16))
+		vm "$c-3" --ram-file "$RAM" --append "$A" -- \
+			"ls -1 $P/events; dmesg | grep -v harness-init | grep -c 'previous boot'; dmesg | grep 'previous boot'"
+		[ "$rc" = 0 ] || why="$why; boot 3: vm.sh exit $rc"
+		grep -qx mce_record "$OUT/$c-3.txt" || why="$why; boot 3: no mce_record"
+		! grep -q mce_record_previous "$OUT/$c-3.txt" ||
+			why="$why; boot 3 offers mce_record_previous from a damaged header and copy"
+		grep -qx 1 "$OUT/$c-3.txt" || why="$why; boot 3: not exactly one log line about the previous boot"
+		grep -q "no records of a previous boot in reserve_mem= region \"mce\": header checksum mismatch, in its copy too: the area's room counts as free\$" "$OUT/$c-3.txt" ||
+			why="$why; boot 3: no log line saying the header and its copy do not check, and the room is free"
 	else
 		slots=$(u32 $((h + 24))) np=$(u32 $((h + 28))) meta=$(u32 $((h + 32)))
 		# the middle of the record of 0x2222000: the byte 0x22 of its
