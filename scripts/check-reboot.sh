@@ -167,12 +167,7 @@ twice() {
 	fi
 	grep -q '^mce-before-reboot: ok' "$OUT/$c-1.txt" ||
 		why="$why; boot 1: $(grep -m1 'mce-before-reboot: FAIL' "$OUT/$c-1.txt" || echo 'corrected errors not read back')"
-	id=$(sed -n 's/^mce-before-reboot: boot_id \([0-9a-f-]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
-	rel=$(sed -n 's/^mce-before-reboot: release \([^ ]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
-	if [ -z "$id" ] || [ -z "$rel" ]; then
-		why="$why; boot 1 printed no boot_id/release"
-		id=none rel=none
-	fi
+	boot1_id
 	fatal=0x4444000 a2=$A
 	[ "$c" = reboot ] && fatal=
 	[ "$c" = maxcpus ] && a2="$A maxcpus=1"
@@ -191,6 +186,15 @@ twice() {
 		[ -z "$said" ] || why="$why; boot 2 kernel: $said"
 	fi
 	result "$c" "$why"
+}
+
+# boot1_id: id and rel, the boot_id and release boot 1 of case $c printed
+# (none, and a reason in why, if it printed none)
+boot1_id() {
+	# shellcheck disable=SC2046
+	set -- $(boot_of "$c-1" mce-before-reboot)
+	id=$1 rel=$2
+	[ "$id" != none ] && [ "$rel" != none ] || why="$why; boot 1 printed no boot_id/release"
 }
 
 # region_at: file offset of the region header boot 1 left in the RAM file:
@@ -223,11 +227,10 @@ damaged() {
 	fi
 	P=/sys/bus/event_source/devices/persistent
 	if [ "$c" = header ]; then
-		id=$(sed -n 's/^mce-before-reboot: boot_id \([0-9a-f-]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
-		rel=$(sed -n 's/^mce-before-reboot: release \([^ ]*\).*/\1/p' "$OUT/$c-1.txt" | head -n 1)
+		boot1_id
 		# the area's size; its copy is in the second half of its page
 		flip $((h + 16))
-		vm "$c-2" --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-after-reboot.sh "${id:-none}" "${rel:-none}"
+		vm "$c-2" --ram-file "$RAM" --append "$A" -- sh tests/boot/mce-after-reboot.sh "$id" "$rel"
 		[ "$rc" = 0 ] || why="$why; boot 2: vm.sh exit $rc"
 		grep -q '^mce-after-reboot: ok' "$OUT/$c-2.txt" ||
 			why="$why; boot 2, the header flipped: $(grep -m1 'mce-after-reboot: FAIL' "$OUT/$c-2.txt" || echo 'no result line')"
