@@ -1,13 +1,11 @@
 #!/bin/sh
 # check-patches.sh: a patch that checkpatch --strict does not pass fails by
-# its own name, in a series of several (one checkpatch run takes them all
-# and each report is split off by its header) and alone; the patches
-# around it still pass.  The bad patch is a queue patch with trailing
-# whitespace on a line it adds.  A pass is remembered, a failure is not,
-# and a patch that changes after its pass is checked again.  Each patch is
-# checked as it would be alone: a CamelCase word that checkpatch, in one
-# run over several patches, would take from an earlier patch's file is
-# reported.
+# its own name, among others and alone; the patches around it still pass.
+# The bad patch is a queue patch with trailing whitespace on a line it
+# adds.  A pass is remembered, a failure is not, and a patch that changes
+# after its pass is checked again.  Each patch is checked as it would be
+# alone: a CamelCase word that checkpatch, in one run over several patches,
+# would take from an earlier patch's file is reported.
 set -eu
 top=$(pwd)
 d=$(mktemp -d "$top/build/harness-checkpatch.XXXXXX")
@@ -18,8 +16,9 @@ a=1-fixes/0001-perf-core-Deliver-namespaces-and-cgroup-records-to-C.patch
 b=1-fixes/0002-perf-core-Count-events-that-ask-only-for-mmap2-recor.patch
 c=1-fixes/0003-perf-core-Move-side-band-list-entries-in-perf_pmu_mi.patch
 cp "patches/$a" "patches/$c" "$d/patches/1-fixes/"
-# the first added line of code gets a trailing blank
-awk '!done && /^\+[^+]/ { print $0 " "; done = 1; next } { print }' "patches/$b" > "$d/patches/$b"
+# spoil P: patch P with a trailing blank on its first added line of code
+spoil() { awk '!done && /^\+[^+]/ { print $0 " "; done = 1; next } { print }' "patches/$1" > "$d/patches/$1"; }
+spoil "$b"
 if cmp -s "patches/$b" "$d/patches/$b"; then echo "the bad patch is not changed"; exit 1; fi
 printf '%s\n' "$a" "$b" "$c" > "$d/patches/series"
 (cd "$d" && LINUX=$top/build/linux sh "$top/scripts/check-patches.sh" "$d/res3") > "$d/out3" 2>&1
@@ -40,7 +39,7 @@ printf '%s\n' "$a" "$b" "$c" > "$d/patches/series"
 (cd "$d" && LINUX=$top/build/linux sh "$top/scripts/check-patches.sh" "$d/res3b") > "$d/out3b" 2>&1
 cmp "$d/res3" "$d/res3b"
 # a remembered patch that changes is checked again
-awk '!done && /^\+[^+]/ { print $0 " "; done = 1; next } { print }' "patches/$a" > "$d/patches/$a"
+spoil "$a"
 (cd "$d" && LINUX=$top/build/linux sh "$top/scripts/check-patches.sh" "$d/res3c") > "$d/out3c" 2>&1
 cat "$d/res3c"
 grep -q "^FAIL checkpatch/$a total: 1 errors" "$d/res3c"
